@@ -3,9 +3,10 @@
 
 usage: run_regrtest.py --python PYTHON [--jobs N] [--timeout S] [--skips FILE] [-- TEST...]
 
-With TESTs, runs just those; otherwise the whole suite minus the tests that FILE lists. Each line
-of FILE is `test_name  # reason`; a line without a reason is an error, because a skip nobody can
-explain is a bug hidden. Failed tests are re-run once in verbose mode (regrtest's -w), which
+With TESTs, runs just those; otherwise the whole suite minus what FILE lists. Each line of FILE is
+`test_name  # reason` (leave a whole test file out) or `test.test_x.Class.method  # reason`
+(a glob pattern of test cases, given to regrtest's --ignore); a line without a reason is an
+error, because a skip nobody can explain is a bug hidden. Failed tests are re-run once in verbose mode (regrtest's -w), which
 absorbs timing flakes on a loaded 2-core machine; a test that fails twice fails the run.
 
 The suite runs in a scratch folder under the build directory (regrtest writes its temporary
@@ -18,10 +19,11 @@ import subprocess
 import sys
 import tempfile
 
-SKIP_LINE = re.compile(r"^(test_\w+)\s*#\s*(\S.*)$")
+SKIP_LINE = re.compile(r"^(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
 
 
 def read_skips(path: str) -> list[str]:
+    """The names and patterns of FILE, in order."""
     names = []
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -50,9 +52,14 @@ def main() -> int:
     if args.tests:
         command += args.tests
     elif args.skips:
-        skipped = read_skips(args.skips)
-        print(f"run_regrtest: leaving out {len(skipped)} tests listed in {args.skips}", flush=True)
-        command += ["-x"] + skipped
+        skips = read_skips(args.skips)
+        files = [name for name in skips if "." not in name]
+        cases = [name for name in skips if "." in name]
+        print(f"run_regrtest: leaving out {len(files)} test files and {len(cases)} test-case "
+              f"patterns listed in {args.skips}", flush=True)
+        command += [f"--ignore={pattern}" for pattern in cases]
+        if files:
+            command += ["-x"] + files
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["LC_ALL"] = env.get("LC_ALL", "C.UTF-8")

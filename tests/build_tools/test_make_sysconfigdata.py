@@ -48,3 +48,20 @@ def test_reproducible(tmp_path):
         main([str(config_h), str(tmp_path / name), "B=2", "A=1"])
         outputs.append((tmp_path / name).read_bytes())
     assert outputs[0] == outputs[1]
+
+
+def test_makefile_mode_writes_make_syntax_sysconfig_can_read(tmp_path):
+    import sysconfig
+    out = tmp_path / "Makefile"
+    assert main(["--makefile", str(out), "CC=gcc", "OPT=-DNDEBUG -g -O3", "SIZEOF_X=8"]) == 0
+    text = out.read_text()
+    assert "CC=\tgcc\n" in text
+    parsed = sysconfig._parse_makefile(str(out))
+    assert parsed["OPT"] == "-DNDEBUG -g -O3"
+    assert parsed["SIZEOF_X"] == 8
+
+
+def test_usage_error_writes_nothing(tmp_path, capsys):
+    assert main(["--makefile"]) == 2
+    assert "usage:" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""A C extension builds against quicken, uninstalled and installed.
+
+usage: check_extension_build.py BUILD_DIR MODULE...
+
+1. With BUILD_DIR/python (the uninstalled build: sysconfig points at the source tree's Include/
+   and BUILD_DIR/pyconfig.h), build tests/extension/spam.c with distutils and call it.
+2. `meson install --destdir` into a scratch folder; the installed python3.11 must start from
+   there, import every MODULE (the build's extension modules) from its lib-dynload, and build
+   and call the same extension against the installed headers and _sysconfigdata.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(*command, cwd=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"check_extension_build: {' '.join(command)} failed ({result.returncode}):\n"
+                 f"{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def build_and_call(python, scratch):
+    work = os.path.join(scratch, "ext-" + os.path.basename(os.path.dirname(python)))
+    shutil.copytree(os.path.join(HERE, "extension"), work)
+    run(python, "-W", "ignore", "setup.py", "-q", "build_ext", "--inplace", cwd=work)
+    out = run(python, "-c", "import spam; print(spam.add(40, 2), spam.__file__)", cwd=work)
+    value, path = out.split()
+    assert value == "42" and path.startswith(work), out
+    print(f"check_extension_build: {python}: extension built and called")
+
+
+def main(build_dir, modules):
+    build_dir = os.path.abspath(build_dir)
+    with tempfile.TemporaryDirectory() as scratch:
+        build_and_call(os.path.join(build_dir, "python"), scratch)
+
+        destdir = os.path.join(scratch, "destdir")
+        run("meson", "install", "-C", build_dir, "--no-rebuild", "--quiet", "--destdir", destdir)
+        prefix = run(os.path.join(build_dir, "python"), "-c",
+                     "import sysconfig; print(sysconfig.get_config_var('prefix'))").strip()
+        installed = destdir + os.path.join(prefix, "bin", "python3.11")
+        facts = run(installed, "-c", "import sys, sysconfig; print(sys.prefix); "
+                                     "print(sysconfig.is_python_build())").split()
+        assert facts == [destdir + prefix, "False"], facts
+        lib_dynload = destdir + os.path.join(prefix, "lib", "python3.11", "lib-dynload")
+        check = ("import importlib, sys\n"
+                 "for name in sys.argv[1:]:\n"
+                 "    m = importlib.import_module(name)\n"
+                 f"    assert m.__file__.startswith({lib_dynload!r}), m.__file__\n")
+        run(installed, "-c", check, *modules)
+        print(f"check_extension_build: installed python3.11 imports {len(modules)} modules")
+        build_and_call(installed, scratch)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:])

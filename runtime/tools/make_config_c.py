@@ -8,8 +8,9 @@ Inserts one `extern PyObject* PyInit_<module>(void);` declaration at ADDMODULE M
 in the order given. The output is written to a temporary file and renamed, so a failure never
 leaves a partial config.c behind.
 """
-import os
 import sys
+
+from atomic_write import write_text_atomically
 
 MARKER_DECLARATIONS = "/* -- ADDMODULE MARKER 1 -- */"
 MARKER_ENTRIES = "/* -- ADDMODULE MARKER 2 -- */"
@@ -32,10 +33,7 @@ def main(argv: list[str]) -> int:
     template_path, output_path, modules = argv[0], argv[1], argv[2:]
     with open(template_path, encoding="utf-8") as f:
         text = make_config_c(f.read(), modules)
-    tmp = output_path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, output_path)
+    write_text_atomically(output_path, text)
     return 0
 
 

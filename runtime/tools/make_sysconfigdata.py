@@ -15,10 +15,11 @@ makes them. The output is written atomically and sorted, so it is reproducible.
 With --makefile it writes the NAME=VALUE variables as a Makefile instead (upstream's build tree
 and LIBPL have one, which sysconfig.get_makefile_filename() names and python3.11-config reads).
 """
-import os
 import pprint
 import re
 import sys
+
+from atomic_write import write_text_atomically
 
 DEFINE = re.compile(r"#define ([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*?))?[ \t]*$")
 UNDEF = re.compile(r"/\* #undef ([A-Za-z_][A-Za-z0-9_]*) \*/")
@@ -78,10 +79,7 @@ def main(argv: list[str]) -> int:
     else:
         print(__doc__, file=sys.stderr)
         return 2
-    tmp = output_path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, output_path)
+    write_text_atomically(output_path, text)
     return 0
 
 

@@ -41,3 +41,21 @@ def test_wrap_and_bootstrap_agree_on_the_hash():
 def test_seeded_tarball_is_upstreams():
     result = check_tarball(TARBALL)
     assert result.returncode == 0, result.stderr
+
+
+def test_meson_setup_with_a_wrong_tarball_names_the_fix(tmp_path):
+    # Only what `meson setup` reads before it needs the upstream tree.
+    import shutil
+    for name in ("meson.build", "meson_options.txt"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    (tmp_path / "subprojects" / "packagecache").mkdir(parents=True)
+    shutil.copy(ROOT / "subprojects" / "cpython.wrap", tmp_path / "subprojects")
+    shutil.copytree(ROOT / "subprojects" / "packagefiles", tmp_path / "subprojects" / "packagefiles")
+    (tmp_path / "subprojects" / "packagecache" / "Python-3.11.2.tgz").write_bytes(b"junk")
+    result = subprocess.run(["meson", "setup", str(tmp_path / "b"), str(tmp_path)],
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "Incorrect hash for source" in result.stdout
+    assert "sha256 mismatch" in result.stdout
+    assert "Fix: run scripts/bootstrap --seed-only" in result.stdout
+    assert not (tmp_path / "subprojects" / "Python-3.11.2").exists()

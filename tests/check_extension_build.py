@@ -50,6 +50,11 @@ def main(build_dir, modules):
         facts = run(installed, "-c", "import sys, sysconfig; print(sys.prefix); "
                                      "print(sysconfig.is_python_build())").split()
         assert facts == [destdir + prefix, "False"], facts
+        # The static libpython and the Makefile are where sysconfig says (embedders link them).
+        libpl, ldlibrary = run(installed, "-c", "import sysconfig as s; "
+                               "print(s.get_config_var('LIBPL'), s.get_config_var('LDLIBRARY'))").split()
+        for name in (ldlibrary, "Makefile"):
+            assert os.path.isfile(destdir + os.path.join(libpl, name)), (libpl, name)
         lib_dynload = destdir + os.path.join(prefix, "lib", "python3.11", "lib-dynload")
         check = ("import importlib, sys\n"
                  "for name in sys.argv[1:]:\n"

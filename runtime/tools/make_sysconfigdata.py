@@ -13,7 +13,7 @@ the same name, as upstream. Numeric NAME=VALUE values become ints, as upstream's
 makes them. The output is written atomically and sorted, so it is reproducible.
 
 With --makefile it writes the NAME=VALUE variables as a Makefile instead (upstream's build tree
-and LIBPL have one, which sysconfig.get_makefile_filename() names and python3.11-config reads).
+and LIBPL have one; sysconfig.get_makefile_filename() names it).
 """
 import pprint
 import re

@@ -1,5 +1,7 @@
 import runpy
 
+from conftest import ROOT
+
 from make_sysconfigdata import main, parse_config_h
 
 CONFIG_H = """#ifndef Py_PYCONFIG_H
@@ -40,14 +42,19 @@ def test_output_is_a_module_with_both_sources(tmp_path):
     assert list(facts) == sorted(facts)
 
 
-def test_reproducible(tmp_path):
+def test_reproducible_across_processes_and_hash_seeds(tmp_path):
+    import subprocess
+    import sys
     config_h = tmp_path / "pyconfig.h"
     config_h.write_text(CONFIG_H)
+    tool = ROOT / "runtime" / "tools" / "make_sysconfigdata.py"
     outputs = []
-    for name in ("a.py", "b.py"):
-        main([str(config_h), str(tmp_path / name), "B=2", "A=1"])
-        outputs.append((tmp_path / name).read_bytes())
-    assert outputs[0] == outputs[1]
+    for seed in ("0", "1", "12345"):
+        out = tmp_path / f"out-{seed}.py"
+        subprocess.run([sys.executable, str(tool), str(config_h), str(out), "B=2", "A=1", "Z=x y"],
+                       check=True, env={"PYTHONHASHSEED": seed})
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] == outputs[2]
 
 
 def test_makefile_mode_writes_make_syntax_sysconfig_can_read(tmp_path):
@@ -61,7 +68,15 @@ def test_makefile_mode_writes_make_syntax_sysconfig_can_read(tmp_path):
     assert parsed["SIZEOF_X"] == 8
 
 
-def test_usage_error_writes_nothing(tmp_path, capsys):
+def test_usage_errors(capsys):
+    assert main([]) == 2
     assert main(["--makefile"]) == 2
     assert "usage:" in capsys.readouterr().err
+
+
+def test_unreadable_pyconfig_writes_nothing(tmp_path):
+    import pytest
+    out = tmp_path / "_sysconfigdata.py"
+    with pytest.raises(FileNotFoundError):
+        main([str(tmp_path / "missing.h"), str(out), "CC=gcc"])
     assert list(tmp_path.iterdir()) == []

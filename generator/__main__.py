@@ -1,0 +1,68 @@
+"""Command line: python3 -m generator [generate|check|stale|diff] [options].
+
+    generate   (default) regenerate runtime/generated/ and docs/instructions.md
+    check      lex, parse and analyse only; print diagnostics
+    stale      exit 1 and name the files if the committed generated files are out of date
+    diff       show what `generate` would change, grouped by instruction
+               (--git REV: compare with the files at a git revision instead)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .diagnostics import GeneratorError
+from .driver import find_sources, generate_files, load_model, write_files
+from .review import review_diff
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m generator", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="generate",
+                        choices=["generate", "check", "stale", "diff"])
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="project root (default: the checkout holding generator/)")
+    parser.add_argument("--output-root", type=Path, default=None,
+                        help="write generated files under this folder instead of --root")
+    parser.add_argument("--git", metavar="REV", default=None,
+                        help="diff: compare with the generated files at this git revision")
+    parser.add_argument("inputs", nargs="*", type=Path, default=None,
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    root = args.root
+    sources = find_sources(root)
+    try:
+        if args.command == "check":
+            model = load_model(sources, root)
+            print(f"{len(model.instructions)} instructions, {len(model.families)} families, "
+                  f"{len(model.caches)} caches: no errors")
+            return 0
+        files = generate_files(sources, root)
+    except GeneratorError as err:
+        for d in err.diagnostics:
+            print(d.format(), file=sys.stderr)
+        print(f"{len(err.diagnostics)} error(s); nothing was written", file=sys.stderr)
+        return 1
+    if args.command == "generate":
+        changed = write_files(files, args.output_root or root)
+        for rel in changed:
+            print(f"wrote {rel}")
+        if not changed:
+            print("generated files are up to date")
+        return 0
+    if args.command == "stale":
+        from .review import old_text
+        stale = [rel for rel, text in sorted(files.items()) if old_text(root, rel, None) != text]
+        for rel in stale:
+            print(f"stale: {rel} (run: meson compile -C build regen)")
+        return 1 if stale else 0
+    lines = review_diff(files, root, args.git)
+    print("\n".join(lines) if lines else "no changes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,669 @@
+"""Semantic analysis: declarations (ast.py) -> the checked model (model.py).
+
+Every rule of docs/dsl.md section 5 is checked here; all errors are collected and raised
+together, so the author sees the whole list in one run.
+"""
+
+from __future__ import annotations
+
+from . import ast, model
+from .diagnostics import DiagnosticSink, GeneratorError, Location
+from .lexer import IDENT, PREPROC, PUNCT, Token
+
+POSITIONAL_MACROS = {
+    "TOP", "SECOND", "THIRD", "FOURTH", "PEEK", "POKE", "SET_TOP", "SET_SECOND",
+    "SET_THIRD", "SET_FOURTH", "PUSH", "POP", "BASIC_PUSH", "BASIC_POP",
+}
+RAW_EXITS = {"DISPATCH_SAME_OPARG", "DISPATCH_GOTO", "JUMP_TO_INSTRUCTION", "goto", "return",
+             "Py_UNREACHABLE"}
+TRAILING_STATEMENTS = {"PREDICT", "CHECK_EVAL_BREAKER"}
+
+
+def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
+    return _Analyzer(declarations, sources).run()
+
+
+def _matching(tokens: list[Token], i: int) -> int:
+    """Index of the ')' matching the '(' at tokens[i], or -1."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        if tokens[j].is_punct("("):
+            depth += 1
+        elif tokens[j].is_punct(")"):
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+def _split_args(tokens: list[Token], open_index: int, close_index: int) -> list[tuple[int, int]]:
+    """Token index ranges of the top-level comma-separated arguments of a call."""
+    args: list[tuple[int, int]] = []
+    depth = 0
+    start = open_index + 1
+    for j in range(open_index + 1, close_index):
+        t = tokens[j]
+        if t.kind == PUNCT and t.text in "([{":
+            depth += 1
+        elif t.kind == PUNCT and t.text in ")]}":
+            depth -= 1
+        elif t.is_punct(",") and depth == 0:
+            args.append((start, j))
+            start = j + 1
+    if start < close_index or args:
+        args.append((start, close_index))
+    return args
+
+
+EXITS = RAW_EXITS | {"DISPATCH", "DISPATCH_JUMPED"}
+
+
+def _matching_open(tokens: list[Token], close: int, lo: int) -> int:
+    depth = 0
+    for k in range(close, lo - 1, -1):
+        if tokens[k].is_punct("}"):
+            depth += 1
+        elif tokens[k].is_punct("{"):
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+def _ends_in_exit(tokens: list[Token], lo: int, hi: int, then_branch: bool = False) -> bool:
+    """Whether the statements in tokens[lo:hi] always leave the instruction: the last one is
+    an exit, or an if/else chain (or a block) all of whose branches end in one.
+    `then_branch`: tokens[lo:hi] ends with the `if (...) {...}` before an `else`."""
+    if hi <= lo:
+        return False
+    last = tokens[hi - 1]
+    if last.is_punct(";"):
+        depth = 0
+        k = hi - 2
+        while k >= lo:
+            tk = tokens[k]
+            if tk.kind == PUNCT and tk.text in ")]":
+                depth += 1
+            elif tk.kind == PUNCT and tk.text in "([":
+                depth -= 1
+            elif depth == 0 and tk.kind == PUNCT and tk.text in ";{}":
+                break
+            k -= 1
+        first = tokens[k + 1]
+        return first.kind == IDENT and first.text in EXITS
+    if last.is_punct("}"):
+        open_ = _matching_open(tokens, hi - 1, lo)
+        if open_ < 0:
+            return False
+        block_exits = _ends_in_exit(tokens, open_ + 1, hi - 1)
+        before = tokens[open_ - 1] if open_ - 1 >= lo else None
+        if before is not None and before.is_ident("else"):
+            # The branch before 'else' must exit too.
+            return block_exits and _ends_in_exit(tokens, lo, open_ - 1, then_branch=True)
+        if before is not None and before.is_punct(")"):
+            # `if (...) { ... }` (or a loop) without else: may fall through... unless this
+            # block is itself the body of an `else if`, which the caller checks.
+            depth = 0
+            k = open_ - 1
+            while k >= lo:
+                if tokens[k].is_punct(")"):
+                    depth += 1
+                elif tokens[k].is_punct("("):
+                    depth -= 1
+                    if depth == 0:
+                        break
+                k -= 1
+            keyword = tokens[k - 1] if k - 1 >= lo else None
+            if not then_branch or keyword is None or not keyword.is_ident("if"):
+                return False  # `if` without else, or a loop: may fall through
+            if k - 2 >= lo and tokens[k - 2].is_ident("else"):
+                return block_exits and _ends_in_exit(tokens, lo, k - 2, then_branch=True)
+            return block_exits
+        return block_exits
+    return False
+
+
+class _Analyzer:
+    def __init__(self, declarations: list[ast.Declaration], sources: list[str]):
+        self.declarations = declarations
+        self.sources = sources
+        self.sink = DiagnosticSink()
+        self.oparg_decls: dict[str, ast.OpargDecl] = {}
+
+    def error(self, location: Location, message: str) -> None:
+        self.sink.error(location, message)
+
+    # ------------------------------------------------------------------------------------
+
+    def run(self) -> model.Model:
+        decls = self.declarations
+        names: dict[str, ast.Declaration] = {}
+        caches: dict[str, ast.CacheDecl] = {}
+        families: dict[str, ast.FamilyDecl] = {}
+        for d in decls:
+            if isinstance(d, ast.OpargDecl):
+                table, what = self.oparg_decls, "oparg declaration for"
+            elif isinstance(d, ast.CacheDecl):
+                table, what = caches, "cache"
+            elif isinstance(d, ast.FamilyDecl):
+                table, what = families, "family"
+            else:
+                table, what = names, "definition"
+            if d.name in table:
+                first = table[d.name].location
+                self.error(d.location, f"duplicate {what} '{d.name}' (first defined at {first})")
+                continue
+            table[d.name] = d
+
+        self.caches = {name: self.build_cache(c) for name, c in caches.items()}
+
+        # Operations: every body (of an `op` or of an `inst`) becomes one.
+        self.operations: dict[str, model.Operation] = {}
+        for d in decls:
+            if isinstance(d, ast.InstDecl) and names.get(d.name) is d:
+                self.operations[d.name] = self.build_operation(d)
+
+        # Instructions
+        instructions: list[model.Instruction] = []
+        by_name: dict[str, model.Instruction] = {}
+        for d in decls:
+            if names.get(getattr(d, "name", None)) is not d:
+                continue
+            inst = None
+            if isinstance(d, ast.InstDecl) and d.kind == "inst":
+                inst = self.build_plain(d)
+            elif isinstance(d, ast.CompositionDecl):
+                inst = self.build_composition(d, names)
+            if inst is not None:
+                instructions.append(inst)
+                by_name[inst.name] = inst
+
+        for d in decls:
+            if isinstance(d, ast.InstDecl) and d.fuses is not None and d.name in by_name:
+                fused = by_name.get(d.fuses.name)
+                if fused is None:
+                    self.error(d.fuses.location, f"unknown instruction '{d.fuses.name}'")
+                by_name[d.name].fuses = fused
+                by_name[d.name].fuses_location = d.fuses.location
+        self.check_numbers(instructions)
+        family_list = [self.build_family(f, by_name) for f in families.values()]
+        family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
+
+        self.check_bodies(instructions, names)
+        self.check_specialized_numbers(instructions, family_list)
+        self.check_unreachable(decls, family_list, instructions, names)
+        opargs = {}
+        for name, d in self.oparg_decls.items():
+            if name not in by_name:
+                self.error(d.location, f"oparg values for unknown instruction '{name}'")
+            elif not by_name[name].has_arg:
+                self.error(d.location, f"{name} takes no argument")
+            seen_values: set[str] = set()
+            for v in d.values:
+                if v.name in seen_values:
+                    self.error(v.location, f"duplicate oparg value '{v.name}'")
+                seen_values.add(v.name)
+            opargs[name] = [(v.name, v.text) for v in d.values]
+        self.sink.raise_if_any()
+        used_ops = [op for name, op in self.operations.items()
+                    if isinstance(names[name], ast.InstDecl) and names[name].kind == "op"]
+        return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
+                           self.sources, opargs)
+
+    # -- caches --------------------------------------------------------------------------
+
+    def build_cache(self, decl: ast.CacheDecl) -> model.Cache:
+        seen: dict[str, Location] = {}
+        for entry in decl.entries:
+            if entry.name in seen:
+                self.error(entry.location, f"duplicate cache entry '{entry.name}' in {decl.name}")
+            seen[entry.name] = entry.location
+        if decl.entries and (decl.entries[0].name != "counter" or decl.entries[0].size != 1):
+            self.error(decl.entries[0].location,
+                       f"the first entry of cache {decl.name} must be 'counter: 1' "
+                       "(the miss path decrements it)")
+        return model.Cache(decl.name, decl.location, decl.doc,
+                           [(e.name, e.size) for e in decl.entries])
+
+    # -- operations and their bodies -----------------------------------------------------
+
+    def build_effect(self, effect: ast.StackEffect) -> model.StackEffect:
+        def items(items: list[ast.StackItem], kind: str) -> list[model.StackItem]:
+            result = []
+            seen: set[str] = set()
+            for item in items:
+                if item.name in seen and item.name != "unused":
+                    self.error(item.location, f"duplicate stack {kind} '{item.name}'")
+                seen.add(item.name)
+                result.append(model.StackItem(item.name, item.location, item.size, item.condition))
+            return result
+
+        inputs = items(effect.inputs, "input")
+        outputs = items(effect.outputs, "output")
+        for o in outputs:
+            for i in inputs:
+                if o.name == i.name and o.name != "unused" and o.shape() != i.shape():
+                    self.error(o.location, f"output '{o.name}' has a different shape than the "
+                                           f"input of the same name")
+        return model.StackEffect(inputs, outputs, effect.location)
+
+    def build_operation(self, decl: ast.InstDecl) -> model.Operation:
+        effect = self.build_effect(decl.effect)
+        jump_effect = self.build_effect(decl.jump_effect) if decl.jump_effect else None
+        if jump_effect is not None:
+            if [(i.name, i.shape()) for i in jump_effect.inputs] != \
+                    [(i.name, i.shape()) for i in effect.inputs]:
+                self.error(jump_effect.location,
+                           f"the jump effect of {decl.name} must have the same inputs as its "
+                           f"stack effect {effect.spelling()}")
+        body = self.analyze_body(decl, effect, jump_effect)
+        return model.Operation(decl.name, decl.location, effect, jump_effect, body)
+
+    def analyze_body(self, decl: ast.InstDecl, effect: model.StackEffect,
+                     jump_effect: model.StackEffect | None) -> model.Body:
+        tokens = [t for t in decl.body.tokens if t.kind != PREPROC]
+        sites: list[model.Site] = []
+        uses_cache = False
+        uses_oparg = False
+        exits_early = False
+        references: set[str] = set()
+        assigned: set[str] = set()
+        mentioned: set[str] = set()
+        self._cache_fields = getattr(self, "_cache_fields", {})
+        cache_fields: list[Token] = []
+
+        def stmt_end(close: int, what: str) -> int | None:
+            if close + 1 < len(tokens) and tokens[close + 1].is_punct(";"):
+                return close + 1
+            self.error(tokens[min(close + 1, len(tokens) - 1)].location,
+                       f"expected ';' after {what}(...)")
+            return None
+
+        def trailing_before(i: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+            texts: list[str] = []
+            spans: list[tuple[int, int]] = []
+            j = i - 1
+            while j >= 0 and tokens[j].is_punct(";") and j >= 1 and tokens[j - 1].is_punct(")"):
+                # find the call this ';' ends
+                depth = 0
+                k = j - 1
+                while k >= 0:
+                    if tokens[k].is_punct(")"):
+                        depth += 1
+                    elif tokens[k].is_punct("("):
+                        depth -= 1
+                        if depth == 0:
+                            break
+                    k -= 1
+                if k < 1 or tokens[k - 1].kind != IDENT or tokens[k - 1].text not in TRAILING_STATEMENTS:
+                    break
+                start_tok = tokens[k - 1]
+                texts.insert(0, decl.body.source.text[start_tok.start:tokens[j].end])
+                spans.insert(0, (start_tok.start, tokens[j].end))
+                j = k - 2
+            return tuple(texts), tuple(spans)
+
+        i = 0
+        while i < len(tokens):
+            t = tokens[i]
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            prev = tokens[i - 1] if i > 0 else None
+            if t.kind != IDENT:
+                i += 1
+                continue
+            is_call = nxt is not None and nxt.is_punct("(")
+            member = prev is not None and (prev.is_punct(".") or prev.is_punct("->"))
+            if member:
+                i += 1
+                continue
+            name = t.text
+            mentioned.add(name)
+            if nxt is not None and nxt.is_punct("="):
+                assigned.add(name)
+            if prev is not None and prev.is_punct("&"):
+                assigned.add(name)
+            if name in POSITIONAL_MACROS and is_call:
+                self.error(t.location, f"'{name}' accesses the stack by position; declare the item "
+                                       f"in the stack effect and use its name")
+            elif name == "oparg":
+                uses_oparg = True
+            elif name == "cache":
+                uses_cache = True
+                if nxt is not None and nxt.is_punct("->") and i + 2 < len(tokens) \
+                        and tokens[i + 2].kind == IDENT:
+                    cache_fields.append(tokens[i + 2])
+            elif name in ("DEOPT_IF", "ERROR_IF") and is_call:
+                close = _matching(tokens, i + 1)
+                if close < 0:
+                    self.error(t.location, f"unbalanced parentheses in {name}(...)")
+                    break
+                end = stmt_end(close, name)
+                args = _split_args(tokens, i + 1, close)
+                texts = [decl.body.source.text[tokens[a].start:tokens[b - 1].end] for a, b in args
+                         if b > a]
+                if name == "DEOPT_IF" and len(texts) != 1:
+                    self.error(t.location, "DEOPT_IF takes one argument, the condition "
+                                           "(the family is implied)")
+                elif name == "ERROR_IF" and (len(texts) != 2 or not texts[1].isidentifier()):
+                    self.error(t.location, "ERROR_IF takes two arguments: a condition and a label")
+                elif end is not None:
+                    sites.append(model.Site("deopt" if name == "DEOPT_IF" else "error_if",
+                                            t.start, tokens[end].end, t.location, tuple(texts)))
+                i += 1  # the arguments are scanned too (they may use `cache`, `oparg`, ...)
+                continue
+            elif name in ("DISPATCH", "DISPATCH_JUMPED") and is_call:
+                close = _matching(tokens, i + 1)
+                if close != i + 2:
+                    self.error(t.location, f"{name}() takes no arguments")
+                end = stmt_end(close, name) if close > 0 else None
+                exits_early = True
+                if name == "DISPATCH_JUMPED" and jump_effect is None:
+                    self.error(t.location, f"DISPATCH_JUMPED() in {decl.name}, which declares no "
+                                           "jump effect")
+                if end is not None:
+                    texts, spans = trailing_before(i)
+                    kind = "dispatch" if name == "DISPATCH" else "dispatch_jumped"
+                    sites.append(model.Site(kind, t.start, tokens[end].end, t.location,
+                                            trailing=texts, trailing_spans=spans))
+                    i = end + 1
+                    continue
+            elif name in ("PREDICT", "JUMP_TO_INSTRUCTION") and is_call:
+                close = _matching(tokens, i + 1)
+                if close == i + 3 and tokens[i + 2].kind == IDENT:
+                    references.add(tokens[i + 2].text)
+                    self._references = getattr(self, "_references", [])
+                    self._references.append(tokens[i + 2])
+                if name == "JUMP_TO_INSTRUCTION":
+                    exits_early = True
+            elif name in RAW_EXITS:
+                exits_early = True
+            i += 1
+
+        # The end of the body: trailing PREDICT/CHECK_EVAL_BREAKER move into the epilogue,
+        # unless the body never gets there (its last statement always leaves).
+        texts, spans = trailing_before(len(tokens))
+        if not _ends_in_exit(tokens, 0, len(tokens)):
+            end_loc = decl.body.source.location(decl.body.end)
+            sites.append(model.Site("end", decl.body.end, decl.body.end, end_loc,
+                                    trailing=texts, trailing_spans=spans))
+
+        # Outputs of an effect must be assigned (scalars) or used (arrays) if the body can
+        # complete with that effect.
+        input_names = {i.name for i in effect.inputs}
+        completes = {s.kind for s in sites}
+        checked = effect.outputs if completes & {"end", "dispatch"} else []
+        if jump_effect is not None and "dispatch_jumped" in completes:
+            checked = checked + jump_effect.outputs
+        for o in checked:
+            if o.is_unused or o.name in input_names:
+                continue
+            if o.is_array:
+                if o.name not in mentioned:
+                    self.error(o.location, f"output array '{o.name}' of {decl.name} is never filled")
+            elif o.name not in assigned:
+                self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")
+
+        body = model.Body(decl.body, sites, uses_cache, uses_oparg, exits_early, references,
+                          mentioned)
+        body.cache_fields = cache_fields  # checked once the instruction's cache is known
+        return body
+
+    # -- instructions --------------------------------------------------------------------
+
+    def check_flags(self, name: str, number: int, number_location: Location,
+                    flags: list[ast.Flag]) -> set[str]:
+        result: set[str] = set()
+        for f in flags:
+            if f.name in result:
+                self.error(f.location, f"flag '{f.name}' is given twice")
+            result.add(f.name)
+        arg_flags = {"arg", "const", "name", "local", "free", "compare", "jump_forward",
+                     "jump_backward"}
+        if number < model.HAVE_ARGUMENT:
+            for f in flags:
+                if f.name in arg_flags:
+                    self.error(f.location, f"flag '{f.name}' needs an argument, but {name} = "
+                                           f"{number} is below HAVE_ARGUMENT ({model.HAVE_ARGUMENT})")
+        if "jump_forward" in result and "jump_backward" in result:
+            self.error(number_location, f"{name} cannot jump both forward and backward")
+        if number >= model.HAVE_ARGUMENT:
+            result.add("arg")
+        return result
+
+    def build_plain(self, decl: ast.InstDecl) -> model.Instruction:
+        op = self.operations[decl.name]
+        flags = self.check_flags(decl.name, decl.number, decl.number_location, decl.flags)
+        inst = model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, "inst",
+                                 [op], op.effect, op.jump_effect)
+        if decl.compiler_effect is not None:
+            inst.compiler_effect = self.build_effect(decl.compiler_effect)
+            if inst.jump_effect is not None:
+                self.error(decl.compiler_effect.location,
+                           f"{decl.name} cannot have both a jump effect and a compiler effect")
+        return inst
+
+    def build_composition(self, decl: ast.CompositionDecl,
+                          names: dict[str, ast.Declaration]) -> model.Instruction | None:
+        parts: list[model.Operation] = []
+        ok = True
+        for ref in decl.parts:
+            target = names.get(ref.name)
+            if target is None:
+                self.error(ref.location, f"unknown instruction or operation '{ref.name}'")
+                ok = False
+            elif isinstance(target, ast.CompositionDecl):
+                self.error(ref.location, f"'{ref.name}' is itself a composition; compose its "
+                                         "parts instead")
+                ok = False
+            elif ref.name in self.operations:
+                part = self.operations[ref.name]
+                if part.jump_effect is not None or any(
+                        s.kind in ("dispatch", "dispatch_jumped") for s in part.body.sites):
+                    self.error(ref.location, f"'{ref.name}' finishes early (DISPATCH) and cannot "
+                                             "be part of a composition")
+                    ok = False
+                parts.append(part)
+        flags = self.check_flags(decl.name, decl.number, decl.number_location, decl.flags)
+        if not ok:
+            return None
+        effect = self.compose(decl, parts)
+        kind = "super" if decl.kind == "super" else "composed"
+        return model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, kind,
+                                 parts, effect)
+
+    def compose(self, decl: ast.CompositionDecl, parts: list[model.Operation]) -> model.StackEffect:
+        return self.compose_effects([p.effect for p in parts], decl.location,
+                                    [r.name for r in decl.parts],
+                                    [r.location for r in decl.parts])
+
+    def compose_effects(self, effects: list[model.StackEffect], location: Location,
+                        names: list[str], locations: list[Location] | None = None
+                        ) -> model.StackEffect:
+        """The effect of running `effects` one after the other."""
+        stack: list[model.StackItem] = []
+        inputs: list[model.StackItem] = []
+        for index, effect in enumerate(effects):
+            for item in reversed(effect.inputs):
+                if stack:
+                    top = stack.pop()
+                    if top.shape() != item.shape():
+                        where = locations[index] if locations else location
+                        self.error(where, f"'{names[index]}' takes {item.spelling()} but "
+                                          f"the previous part leaves {top.spelling()}")
+                else:
+                    inputs.insert(0, item)
+            stack.extend(effect.outputs)
+        return model.StackEffect(inputs, stack, location)
+
+    def check_numbers(self, instructions: list[model.Instruction]) -> None:
+        seen: dict[int, model.Instruction] = {}
+        for inst in instructions:
+            if not 0 <= inst.number < model.DO_TRACING:
+                self.error(inst.location, f"opcode {inst.number} of {inst.name} is out of range "
+                                          f"(0-254; 255 is DO_TRACING)")
+            elif inst.number in seen:
+                self.error(inst.location, f"opcode {inst.number} of {inst.name} is already used by "
+                                          f"{seen[inst.number].name}")
+            else:
+                seen[inst.number] = inst
+
+    # -- families ------------------------------------------------------------------------
+
+    def build_family(self, decl: ast.FamilyDecl,
+                     by_name: dict[str, model.Instruction]) -> model.Family | None:
+        generic = by_name.get(decl.name)
+        if generic is None:
+            self.error(decl.location, f"family '{decl.name}' is not named after an instruction")
+            return None
+        cache = None
+        if decl.cache is not None:
+            cache = self.caches.get(decl.cache.name)
+            if cache is None:
+                self.error(decl.cache.location, f"unknown cache '{decl.cache.name}'")
+
+        def lookup(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
+            if ref is None:
+                return None
+            inst = by_name.get(ref.name)
+            if inst is None:
+                self.error(ref.location, f"unknown instruction '{ref.name}' in family {decl.name}")
+                return None
+            if inst.family is not None:
+                self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
+                return None
+            if inst is generic:
+                self.error(ref.location, f"'{ref.name}' is the generic instruction of its family")
+                return None
+            inst.role = role
+            return inst
+
+        if generic.family is not None:
+            self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
+            return None
+        family = model.Family(decl.name, decl.location, decl.doc, generic, cache,
+                              lookup(decl.adaptive, "adaptive"), lookup(decl.quick, "quick"))
+        generic.family, generic.role = family, "generic"
+        for ref in decl.members:
+            inst = lookup(ref, "member")
+            if inst is not None:
+                family.members.append(inst)
+        for inst in family.specializations:
+            inst.family = family
+        refs = ([decl.adaptive] if decl.adaptive else []) + ([decl.quick] if decl.quick else []) \
+            + decl.members
+        for inst, ref in zip([i for i in family.specializations], [r for r in refs
+                                                                   if r.name in by_name]):
+            self.check_member(family, inst, ref)
+        if cache is not None and decl.adaptive is None:
+            self.error(decl.location, f"family {decl.name} has a cache but no adaptive instruction")
+        return family
+
+    def check_member(self, family: model.Family, inst: model.Instruction, ref: ast.PartRef) -> None:
+        generic = family.generic
+        if inst.kind == "super":
+            first = inst.parts[0]
+            if first.name != generic.name:
+                self.error(ref.location, f"superinstruction {inst.name} in family {family.name} "
+                                         f"must start with {generic.name}, not {first.name}")
+            return
+        if inst.fuses is not None:
+            # A member that also executes the following instruction (COMPARE_OP_INT_JUMP runs
+            # the POP_JUMP after it) has the effect of the generic and that one together.
+            together = self.compose_effects([generic.effect, inst.fuses.effect], ref.location,
+                                            [generic.name, inst.fuses.name])
+            if inst.effect.shape() != together.shape():
+                self.error(ref.location,
+                           f"{inst.name} {inst.effect.spelling()} fuses {inst.fuses.name}, but "
+                           f"{generic.name} then {inst.fuses.name} is {together.spelling()}")
+        elif inst.effect.shape() != generic.effect.shape():
+            self.error(ref.location,
+                       f"{inst.name} {inst.effect.spelling()} and {generic.name} "
+                       f"{generic.effect.spelling()} disagree on the stack effect (a member "
+                       f"that also executes the instruction after it says so with "
+                       f"'fuses NAME' after its stack effect)")
+        if inst.jump_effect is not None and generic.jump_effect is not None and \
+                inst.jump_effect.shape() != generic.jump_effect.shape():
+            self.error(ref.location, f"{inst.name} and {generic.name} disagree on the jump effect")
+        if inst.jump_effect is not None and generic.jump_effect is None:
+            self.error(ref.location, f"{inst.name} declares a jump effect but its generic "
+                                     f"instruction {generic.name} does not")
+
+    def check_specialized_numbers(self, instructions: list[model.Instruction],
+                                  families: list[model.Family]) -> None:
+        base = {i.number for i in instructions if not i.is_specialized}
+        free = [n for n in range(0, model.DO_TRACING + 1) if n not in base]
+        for expected, inst in zip(free, [i for f in families for i in f.specializations]):
+            if inst.number != expected:
+                self.error(inst.location,
+                           f"specialized instruction {inst.name} must have opcode {expected}: "
+                           f"dis assigns the free opcodes to the families' specializations in "
+                           f"order (families by name, then adaptive, quick, members as listed)")
+                return
+
+    # -- bodies in context ---------------------------------------------------------------
+
+    def check_bodies(self, instructions: list[model.Instruction],
+                     names: dict[str, ast.Declaration]) -> None:
+        # Which instructions use each op, and in which position.
+        users: dict[str, list[tuple[model.Instruction, int]]] = {}
+        for inst in instructions:
+            for index, part in enumerate(inst.parts):
+                users.setdefault(part.name, []).append((inst, index))
+        self._users = users
+        for name, op in self.operations.items():
+            contexts = users.get(name, [])
+            for site in op.body.sites:
+                if site.kind != "deopt":
+                    continue
+                for inst, index in contexts:
+                    if not inst.is_specialized:
+                        self.error(site.location, f"DEOPT_IF in {inst.name}, which is not a "
+                                                  "specialized member of a family")
+                        break
+                    if index > 0:
+                        self.error(site.location, f"DEOPT_IF in part {index + 1} of {inst.name} "
+                                                  "would run after earlier parts changed the stack")
+                        break
+            for inst, index in contexts:
+                cache = inst.cache
+                if op.body.uses_cache and cache is None:
+                    self.error(op.body.source.location,
+                               f"the body of {name} uses 'cache' but {inst.name} has no inline "
+                               "cache (its family declares none)")
+                elif cache is not None:
+                    entries = {e for e, _ in cache.entries}
+                    for field_token in op.body.cache_fields:
+                        if field_token.text not in entries:
+                            self.error(field_token.location,
+                                       f"cache {cache.name} has no entry '{field_token.text}' "
+                                       f"(it has: {', '.join(e for e, _ in cache.entries)})")
+                if inst.kind == "super" and cache is not None:
+                    self.error(inst.location, f"superinstruction {inst.name} cannot have an inline cache")
+                if op.body.uses_oparg and not inst.has_arg:
+                    token = next(t for t in op.body.source.tokens if t.is_ident("oparg"))
+                    self.error(token.location, f"{inst.name} uses oparg but takes no argument "
+                                               f"(opcode {inst.number} < HAVE_ARGUMENT "
+                                               f"{model.HAVE_ARGUMENT})")
+        instruction_names = {i.name for i in instructions}
+        for token in getattr(self, "_references", []):
+            if token.text not in instruction_names:
+                self.error(token.location, f"unknown instruction '{token.text}'")
+
+    def check_unreachable(self, decls: list[ast.Declaration], families: list[model.Family],
+                          instructions: list[model.Instruction],
+                          names: dict[str, ast.Declaration]) -> None:
+        used_caches = {f.cache.name for f in families if f.cache}
+        for cache in self.caches.values():
+            if cache.name not in used_caches:
+                self.error(cache.location, f"cache {cache.name} is not used by any family")
+        for d in decls:
+            if isinstance(d, ast.InstDecl) and d.kind == "op" and names.get(d.name) is d \
+                    and d.name not in self._users:
+                self.error(d.location, f"operation {d.name} is not used by any instruction")
+
+
+def build_model(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
+    try:
+        return analyze(declarations, sources)
+    except GeneratorError:
+        raise

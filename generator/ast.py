@@ -1,0 +1,144 @@
+"""The syntax tree: what the parser read, with locations, before any meaning is checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .diagnostics import Location
+from .lexer import SourceFile, Token
+
+
+@dataclass
+class StackItem:
+    name: str
+    location: Location
+    size: str | None = None  # C expression for an array: args[oparg]
+    condition: str | None = None  # C expression for a conditional item: null if (oparg & 1)
+
+    @property
+    def is_array(self) -> bool:
+        return self.size is not None
+
+    def spelling(self) -> str:
+        if self.size is not None:
+            return f"{self.name}[{self.size}]"
+        if self.condition is not None:
+            return f"{self.name} if ({self.condition})"
+        return self.name
+
+
+@dataclass
+class StackEffect:
+    inputs: list[StackItem]
+    outputs: list[StackItem]
+    location: Location
+
+    def spelling(self) -> str:
+        ins = ", ".join(i.spelling() for i in self.inputs)
+        outs = ", ".join(o.spelling() for o in self.outputs)
+        return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+
+
+@dataclass
+class Body:
+    """A C body: its tokens (without the braces) and where its text lies in the file."""
+
+    source: SourceFile
+    tokens: list[Token]
+    start: int  # offset just after '{'
+    end: int  # offset of the closing '}'
+    location: Location
+
+    @property
+    def text(self) -> str:
+        return self.source.text[self.start:self.end]
+
+
+@dataclass
+class Flag:
+    name: str
+    location: Location
+
+
+@dataclass
+class InstDecl:
+    """`inst NAME = N [flags] effect [jump effect] { body }` or `op NAME effect { body }`."""
+
+    kind: str  # "inst" or "op"
+    name: str
+    location: Location
+    doc: str
+    number: int | None
+    number_location: Location | None
+    flags: list[Flag]
+    effect: StackEffect
+    jump_effect: StackEffect | None
+    body: Body
+    fuses: "PartRef | None" = None  # also executes the instruction that follows
+    compiler_effect: StackEffect | None = None  # the effect the compiler sees, if different
+
+
+@dataclass
+class PartRef:
+    name: str
+    location: Location
+
+
+@dataclass
+class CompositionDecl:
+    """`inst NAME = N [flags] : A + B;` or `super NAME = N : A + B;`."""
+
+    kind: str  # "inst" or "super"
+    name: str
+    location: Location
+    doc: str
+    number: int
+    number_location: Location
+    flags: list[Flag]
+    parts: list[PartRef]
+
+
+@dataclass
+class CacheEntryDecl:
+    name: str
+    size: int
+    location: Location
+
+
+@dataclass
+class CacheDecl:
+    name: str
+    location: Location
+    doc: str
+    entries: list[CacheEntryDecl]
+
+
+@dataclass
+class FamilyDecl:
+    name: str
+    location: Location
+    doc: str
+    cache: PartRef | None = None
+    adaptive: PartRef | None = None
+    quick: PartRef | None = None
+    members: list[PartRef] = field(default_factory=list)
+
+
+@dataclass
+class OpargValue:
+    name: str
+    text: str
+    location: Location
+
+
+@dataclass
+class OpargDecl:
+    """`oparg INSTRUCTION { NAME: "text"; ... }`: named values of an instruction's oparg."""
+
+    name: str  # the instruction
+    location: Location
+    doc: str
+    values: list[OpargValue]
+
+
+Declaration = InstDecl | CompositionDecl | CacheDecl | FamilyDecl | OpargDecl

@@ -1,0 +1,72 @@
+"""Reading the DSL files, running the pipeline, and writing outputs all-or-nothing."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from . import analysis, emitters
+from .diagnostics import DiagnosticSink, GeneratorError
+from .lexer import SourceFile
+from .model import Model
+from .parser import parse_source
+
+
+def find_sources(root: Path) -> list[Path]:
+    return sorted((root / "instructions").glob("*.inst"))
+
+
+def load_model(paths: list[Path], root: Path) -> Model:
+    """lex -> parse -> analyze; raises GeneratorError with every diagnostic found."""
+    sink = DiagnosticSink()
+    declarations = []
+    names = []
+    for path in paths:
+        try:
+            display = str(path.resolve().relative_to(root.resolve()))
+        except ValueError:
+            display = str(path)
+        names.append(display)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GeneratorError([]) from exc
+        declarations.extend(parse_source(SourceFile(display, text), sink))
+    sink.raise_if_any()
+    if not paths:
+        raise SystemExit(f"error: no instructions/*.inst files under {root}")
+    return analysis.analyze(declarations, names)
+
+
+def generate_files(paths: list[Path], root: Path) -> dict[str, str]:
+    return emitters.generate(load_model(paths, root))
+
+
+def write_files(files: dict[str, str], root: Path) -> list[str]:
+    """Write every file that changed, each atomically; return the changed paths.
+
+    All texts exist before the first write, so an error can never leave some files
+    regenerated and others not. Unchanged files keep their timestamps, so a rebuild
+    recompiles only what includes a file that really changed.
+    """
+    changed = []
+    for rel, text in sorted(files.items()):
+        path = root / rel
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        changed.append(rel)
+    for rel in changed:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(files[rel])
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    return changed

@@ -1,0 +1,296 @@
+"""Emitter: the instruction cases of the evaluation loop (one TARGET per instruction).
+
+For each instruction: load the declared inputs, declare the outputs, copy the body with its
+DSL statements expanded (DEOPT_IF, ERROR_IF, DISPATCH, DISPATCH_JUMPED), and finish with the
+epilogue generated from the stack effect.
+"""
+
+from __future__ import annotations
+
+from . import model
+from .model import Size, StackEffect, StackItem
+
+INDENT = "    "
+
+
+def _peek(size: Size) -> str:
+    return f"PEEK({size.render()})"
+
+
+def _offsets_from_top(items: list[StackItem]) -> list[Size]:
+    """For each item (bottom to top): the PEEK index of its lowest slot."""
+    result: list[Size] = [Size()] * len(items)
+    above = Size()
+    for index in range(len(items) - 1, -1, -1):
+        result[index] = above + items[index].size
+        above = above + items[index].size
+    return result
+
+
+def _offsets_from_bottom(items: list[StackItem]) -> list[Size]:
+    result = []
+    below = Size()
+    for item in items:
+        result.append(below)
+        below = below + item.size
+    return result
+
+
+def _pass_through(effect: StackEffect) -> set[int]:
+    """Indexes of outputs that are an input left in place (same name, same position)."""
+    in_pos = {i.name: (p, i.shape()) for i, p in
+              zip(effect.inputs, _offsets_from_bottom(effect.inputs)) if not i.is_unused}
+    result = set()
+    for index, (o, p) in enumerate(zip(effect.outputs, _offsets_from_bottom(effect.outputs))):
+        if o.is_unused:
+            # An unused output slot must be an unused input slot at the same place.
+            result.add(index)
+        elif o.name in in_pos and in_pos[o.name] == (p, o.shape()):
+            result.add(index)
+    return result
+
+
+def error_pops(effect: StackEffect) -> Size:
+    """What ERROR_IF pops: the inputs above those that stay in place at the bottom of the
+    effect (LIST_APPEND's list and the slots under it are not released by an error)."""
+    kept_inputs = set()
+    keep = _pass_through(effect)
+    kept_names = {o.name for i, o in enumerate(effect.outputs) if i in keep}
+    kept = Size()
+    for item in effect.inputs:
+        if item.name in kept_names:
+            kept = kept + item.size
+            kept_inputs.add(item.name)
+        else:
+            break
+    return StackEffect.total(effect.inputs) - kept
+
+
+def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
+             body: model.Body | None = None) -> list[str]:
+    """Load the inputs and declare the outputs the body or the epilogue use."""
+    lines = []
+    inputs = effect.inputs
+    used = set(body.mentioned) if body is not None else None
+    if used is not None and body.completes:
+        keep = _pass_through(effect)
+        used |= {o.name for i, o in enumerate(effect.outputs) if i not in keep}
+    for item, offset in reversed(list(zip(inputs, _offsets_from_top(inputs)))):
+        if item.is_unused or (used is not None and item.name not in used):
+            continue
+        if item.is_array:
+            lines.append(f"PyObject **{item.name} = &{_peek(offset)};")
+        elif item.condition is not None:
+            lines.append(f"PyObject *{item.name} = ({item.condition}) ? {_peek(offset)} : NULL;")
+        else:
+            lines.append(f"PyObject *{item.name} = {_peek(offset)};")
+    declared = {i.name for i in inputs}
+    total_in = StackEffect.total(inputs)
+    for o, below in zip(list(effect.outputs) + list(extra_outputs),
+                        _offsets_from_bottom(effect.outputs) + [None] * len(extra_outputs)):
+        if o.is_unused or o.name in declared or (used is not None and o.name not in used):
+            continue
+        declared.add(o.name)
+        if o.is_array:
+            if below is None:
+                continue
+            lines.append(f"PyObject **{o.name} = &{_peek(total_in - below)};")
+        else:
+            lines.append(f"PyObject *{o.name};")
+    return lines
+
+
+def stack_update(effect: StackEffect) -> list[str]:
+    """Move the stack pointer from the inputs to the outputs and store the outputs."""
+    lines = []
+    delta = effect.delta
+    shrink, grow = delta.negative_part(), delta.positive_part()
+    if not shrink.is_zero:
+        lines.append(f"STACK_SHRINK({shrink.render()});")
+    if not grow.is_zero:
+        lines.append(f"STACK_GROW({grow.render()});")
+    keep = _pass_through(effect)
+    outputs = effect.outputs
+    for index, (o, offset) in enumerate(zip(outputs, _offsets_from_top(outputs))):
+        if index in keep or o.is_array:
+            continue
+        store = f"POKE({offset.render()}, {o.name});"
+        if o.condition is not None:
+            lines.append(f"if ({o.condition}) {{ {store} }}")
+        else:
+            lines.append(store)
+    return lines
+
+
+def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...]) -> list[str]:
+    lines = stack_update(effect)
+    if inst.cache is not None:
+        lines.append(f"JUMPBY(INLINE_CACHE_ENTRIES_{inst.family.name});")
+    lines.extend(trailing)
+    if "eval_breaker" in inst.flags and not any("CHECK_EVAL_BREAKER" in t for t in trailing):
+        lines.append("CHECK_EVAL_BREAKER();")
+    lines.append("DISPATCH();")
+    return lines
+
+
+def _line_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    return line_start, (len(text) if line_end == -1 else line_end)
+
+
+def _indent_of(text: str, offset: int) -> str:
+    line_start = text.rfind("\n", 0, offset) + 1
+    line = text[line_start:offset]
+    return line[: len(line) - len(line.lstrip())]
+
+
+def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool) -> list[str]:
+    """The body's text with the DSL statements expanded, dedented, as lines."""
+    source = part.body.source.source.text
+    start, end = part.body.source.start, part.body.source.end
+    edits: list[tuple[int, int, str | list[str]]] = []
+    family = inst.family.name if inst.family else None
+    n_inputs = error_pops(part.effect)
+    for site in part.body.sites:
+        for s, e in site.trailing_spans:
+            edits.append((s, e, ""))
+        if site.kind == "deopt":
+            edits.append((site.start, site.end, f"DEOPT_IF({site.args[0]}, {family});"))
+        elif site.kind == "error_if":
+            cond, label = site.args
+            if n_inputs.is_zero:
+                edits.append((site.start, site.end, [f"if ({cond}) goto {label};"]))
+            else:
+                edits.append((site.start, site.end, [
+                    f"if ({cond}) {{",
+                    f"{INDENT}STACK_SHRINK({n_inputs.render()});",
+                    f"{INDENT}goto {label};",
+                    "}",
+                ]))
+        elif site.kind in ("dispatch", "dispatch_jumped"):
+            effect = part.effect if site.kind == "dispatch" else part.jump_effect
+            lines = finish(inst, effect, site.trailing)
+            edits.append((site.start, site.end, _as_statement(source, site.start, lines)))
+        elif site.kind == "end" and not in_composition:
+            lines = finish(inst, part.effect, site.trailing)
+            edits.append((site.start, site.end, ["\n"] + lines))
+        elif site.kind == "end":
+            edits.append((site.start, site.end, ["\n"] + stack_update(part.effect) + list(site.trailing)))
+    edits.sort(key=lambda e: (e[0], e[1]))
+    out: list[str] = []
+    pos = start
+    for s, e, replacement in edits:
+        if s < pos:
+            continue
+        chunk = source[pos:s]
+        if replacement == "":
+            # Drop the whole line if the statement stood alone on it.
+            ls, le = _line_bounds(source, s, e)
+            if source[ls:s].strip() == "" and source[e:le].strip() == "" and ls >= pos:
+                chunk = source[pos:ls]
+                out.append(chunk)
+                pos = min(le + 1, end)
+                continue
+            out.append(chunk)
+            pos = e
+            continue
+        out.append(chunk)
+        indent = _indent_of(source, s)
+        if isinstance(replacement, str):
+            out.append(replacement)
+        elif replacement and replacement[0] == "\n":
+            # Appended at the end of the body: on fresh lines at the body's indentation.
+            body_indent = _body_indent(source[start:end])
+            text = "".join(out)
+            if not text.endswith("\n"):
+                out.append("\n")
+            out.append("".join(f"{body_indent}{line}\n" for line in replacement[1:]))
+        else:
+            out.append(("\n" + indent).join(replacement))
+        pos = e
+    out.append(source[pos:end])
+    text = "".join(out)
+    lines = text.split("\n")
+    # Drop the line holding '{' (the remainder of the declaration line) if empty.
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return [line.rstrip() for line in _dedent(lines)]
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    """Remove the body's common indentation; preprocessor lines go to column 0."""
+    def is_directive(line: str) -> bool:
+        return line.lstrip().startswith("#")
+
+    indents = [len(line) - len(line.lstrip()) for line in lines
+               if line.strip() and not is_directive(line)]
+    cut = min(indents, default=0)
+    return [line.lstrip() if is_directive(line) else line[cut:] for line in lines]
+
+
+def _body_indent(text: str) -> str:
+    for line in text.split("\n"):
+        if line.strip():
+            return line[: len(line) - len(line.lstrip())]
+    return INDENT
+
+
+def _as_statement(source: str, offset: int, lines: list[str]) -> list[str]:
+    """Lines replacing a DISPATCH(); statement: braced unless it stands in a block."""
+    if len(lines) == 1:
+        return lines
+    before = source[:offset].rstrip()
+    in_block = before.endswith((";", "{", "}")) or before.endswith("*/")
+    if in_block:
+        return lines
+    return ["{"] + [INDENT + line for line in lines] + ["}"]
+
+
+def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
+    lines: list[str] = []
+    if inst.doc:
+        first = inst.doc.split("\n")
+        lines.append(f"// {inst.name}: " + first[0])
+        lines.extend(f"// {line}" if line else "//" for line in first[1:])
+    lines.append(f"TARGET({inst.name}) {{")
+    body: list[str] = []
+    if inst.name in predicted:
+        body.append(f"PREDICTED({inst.name});")
+    if inst.kind == "inst":
+        part = inst.parts[0]
+        body.extend(prologue(part.effect, part.jump_effect.outputs if part.jump_effect else [],
+                             part.body))
+        if part.body.uses_cache:
+            cache = inst.cache
+            body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
+        body.extend(expand_body(inst, part, in_composition=False))
+    else:
+        for index, part in enumerate(inst.parts):
+            if index and inst.kind == "super":
+                body.append("NEXTOPARG();")
+                body.append("next_instr++;")
+            body.append(f"{{  // {part.name}")
+            block = prologue(part.effect, body=part.body)
+            if part.body.uses_cache:
+                cache = inst.cache
+                block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
+            block.extend(expand_body(inst, part, in_composition=True))
+            body.extend(INDENT + line if line else "" for line in block)
+            body.append("}")
+        body.extend(finish(inst, model.StackEffect([], [], inst.location), ()))
+    lines.extend(INDENT + line if line else "" for line in body)
+    lines.append("}")
+    return lines
+
+
+def emit_cases(m: model.Model) -> list[str]:
+    """All cases, in declaration order, each followed by a blank line."""
+    predicted = m.predicted
+    lines: list[str] = []
+    for inst in m.instructions:
+        lines.extend(emit_instruction(inst, predicted))
+        lines.append("")
+    return lines

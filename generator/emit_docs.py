@@ -1,0 +1,55 @@
+"""Emitter: docs/instructions.md, the generated instruction reference."""
+
+from __future__ import annotations
+
+import os
+
+import jinja2
+
+from .model import Model
+
+
+class _DocInst:
+    def __init__(self, inst, root: str):
+        self.name = inst.name
+        self.number = inst.number
+        self.effect = inst.effect.spelling()
+        self.jump_effect = inst.jump_effect.spelling() if inst.jump_effect else None
+        self.compiler_effect = (inst.compiler_effect.spelling() if inst.compiler_effect
+                                else None)
+        self.fuses = inst.fuses.name if inst.fuses else None
+        flags = sorted(f for f in inst.flags if f != "arg")
+        self.flags = ", ".join(flags) if flags else ""
+        self.family = inst.family.name if inst.family else None
+        self.role = inst.role
+        cache = inst.cache
+        self.cache = (", ".join(f"{name}: {size}" for name, size in cache.entries)
+                      if cache else None)
+        self.parts = (" + ".join(p.name for p in inst.parts) if inst.kind != "inst" else None)
+        if self.parts and inst.kind == "super":
+            self.parts += " (superinstruction)"
+        self.doc = inst.doc
+        self.file = os.path.relpath(inst.location.file, root) if os.path.isabs(
+            inst.location.file) else inst.location.file
+        self.line = inst.location.line
+
+
+class _DocFamily:
+    def __init__(self, family):
+        self.name = family.name
+        self.cache = family.cache
+        self.adaptive = family.adaptive
+        others = ([family.quick] if family.quick else []) + family.members
+        self.others = ", ".join(f"`{i.name}`" for i in others)
+
+
+def emit_docs(m: Model, env: jinja2.Environment) -> str:
+    root = os.getcwd()
+    instructions = [_DocInst(i, root) for i in sorted(m.instructions, key=lambda i: i.name)]
+    return env.get_template("instructions.md.j2").render(
+        instructions=instructions,
+        families=[_DocFamily(f) for f in m.families],
+        base_count=len(m.base_instructions()),
+        specialized_count=len(m.specialized_instructions()),
+        family_count=len(m.families),
+    )

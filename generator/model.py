@@ -1,0 +1,292 @@
+"""The semantic model: plain data classes describing the checked instruction set.
+
+The analyser (analysis.py) builds it from the syntax tree; the emitters (emit_*.py) only
+read it. Nothing here knows about text layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import ast
+from .diagnostics import Location
+
+HAVE_ARGUMENT = 90
+DO_TRACING = 255
+
+
+class Size:
+    """A stack size: an integer plus non-negative symbolic C terms (`oparg`, `(oparg & 1)`).
+
+    Terms are kept in first-seen order so that generated code is stable and readable.
+    """
+
+    def __init__(self, const: int = 0, terms: dict[str, int] | None = None):
+        self.const = const
+        self.terms = {t: c for t, c in (terms or {}).items() if c}
+
+    @classmethod
+    def term(cls, text: str) -> "Size":
+        text = text.strip()
+        if text.isdigit():
+            return cls(int(text))
+        return cls(0, {text: 1})
+
+    def __add__(self, other: "Size") -> "Size":
+        terms = dict(self.terms)
+        for t, c in other.terms.items():
+            terms[t] = terms.get(t, 0) + c
+        return Size(self.const + other.const, terms)
+
+    def __neg__(self) -> "Size":
+        return Size(-self.const, {t: -c for t, c in self.terms.items()})
+
+    def __sub__(self, other: "Size") -> "Size":
+        return self + (-other)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Size) and self.const == other.const and \
+            sorted(self.terms.items()) == sorted(other.terms.items())
+
+    def __hash__(self) -> int:
+        return hash((self.const, tuple(sorted(self.terms.items()))))
+
+    @property
+    def is_zero(self) -> bool:
+        return self.const == 0 and not self.terms
+
+    @property
+    def is_constant(self) -> bool:
+        return not self.terms
+
+    def positive_part(self) -> "Size":
+        return Size(max(self.const, 0), {t: c for t, c in self.terms.items() if c > 0})
+
+    def negative_part(self) -> "Size":
+        """The part to subtract, as a positive size: (a - b).negative_part() == b."""
+        return Size(max(-self.const, 0), {t: -c for t, c in self.terms.items() if c < 0})
+
+    def render(self) -> str:
+        parts: list[str] = []
+        for t, c in self.terms.items():
+            sign = "-" if c < 0 else "+"
+            mag = abs(c)
+            text = t if mag == 1 else f"{mag} * {t}"
+            parts.append(f"{sign} {text}")
+        if self.const or not parts:
+            parts.append(f"{'-' if self.const < 0 else '+'} {abs(self.const)}")
+        text = " ".join(parts)
+        if text.startswith("+ "):
+            return text[2:]
+        return "-" + text[2:]
+
+    def __repr__(self) -> str:
+        return f"Size({self.render()})"
+
+
+@dataclass
+class StackItem:
+    name: str
+    location: Location
+    array_size: str | None = None
+    condition: str | None = None
+
+    @property
+    def is_array(self) -> bool:
+        return self.array_size is not None
+
+    @property
+    def is_unused(self) -> bool:
+        return self.name == "unused"
+
+    @property
+    def size(self) -> Size:
+        if self.array_size is not None:
+            return Size.term(_parenthesize(self.array_size))
+        if self.condition is not None:
+            return Size.term(f"(({self.condition}) ? 1 : 0)")
+        return Size(1)
+
+    def shape(self) -> str:
+        """The item without its name: what family members must agree on."""
+        if self.array_size is not None:
+            return f"[{self.array_size}]"
+        if self.condition is not None:
+            return f"if ({self.condition})"
+        return "1"
+
+    def spelling(self) -> str:
+        if self.array_size is not None:
+            return f"{self.name}[{self.array_size}]"
+        if self.condition is not None:
+            return f"{self.name} if ({self.condition})"
+        return self.name
+
+
+def _parenthesize(expr: str) -> str:
+    expr = expr.strip()
+    if expr.isidentifier() or expr.isdigit():
+        return expr
+    return f"({expr})"
+
+
+@dataclass
+class StackEffect:
+    inputs: list[StackItem]
+    outputs: list[StackItem]
+    location: Location
+
+    @staticmethod
+    def total(items: list[StackItem]) -> Size:
+        total = Size()
+        for item in items:
+            total = total + item.size
+        return total
+
+    @property
+    def delta(self) -> Size:
+        return self.total(self.outputs) - self.total(self.inputs)
+
+    def shape(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return tuple(i.shape() for i in self.inputs), tuple(o.shape() for o in self.outputs)
+
+    def spelling(self) -> str:
+        ins = ", ".join(i.spelling() for i in self.inputs)
+        outs = ", ".join(o.spelling() for o in self.outputs)
+        return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+
+
+# Body sites: the statements of a body the generator rewrites or checks.
+
+@dataclass
+class Site:
+    kind: str  # deopt | error_if | dispatch | dispatch_jumped | end
+    start: int  # offsets into the file's text
+    end: int
+    location: Location
+    args: tuple[str, ...] = ()
+    # Statements (PREDICT/CHECK_EVAL_BREAKER) moved after the stack update: their text,
+    # and the spans they are removed from.
+    trailing: tuple[str, ...] = ()
+    trailing_spans: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass
+class Body:
+    source: ast.Body
+    sites: list[Site]
+    uses_cache: bool
+    uses_oparg: bool
+    exits_early: bool  # has DISPATCH()/DISPATCH_JUMPED() or a raw exit
+    references: set[str]  # PREDICT / JUMP_TO_INSTRUCTION targets
+    mentioned: set[str] = field(default_factory=set)  # identifiers the body uses
+
+    @property
+    def completes(self) -> bool:
+        """Whether some path finishes with the generated epilogue."""
+        return any(s.kind in ("end", "dispatch", "dispatch_jumped") for s in self.sites)
+
+
+@dataclass
+class Operation:
+    """A piece of code with a stack effect: the body of an `inst`, or an `op`."""
+
+    name: str
+    location: Location
+    effect: StackEffect
+    jump_effect: StackEffect | None
+    body: Body
+
+
+@dataclass
+class Cache:
+    name: str
+    location: Location
+    doc: str
+    entries: list[tuple[str, int]]
+
+    @property
+    def size(self) -> int:
+        return sum(size for _, size in self.entries)
+
+
+@dataclass
+class Instruction:
+    name: str
+    number: int
+    location: Location
+    doc: str
+    flags: set[str]
+    kind: str  # "inst" (own body), "composed" (ops sharing oparg), "super"
+    parts: list[Operation]  # one part for a plain instruction
+    effect: StackEffect  # for a composition: the composed effect
+    jump_effect: StackEffect | None = None
+    family: "Family | None" = None
+    role: str | None = None  # generic | adaptive | quick | member
+    fuses: "Instruction | None" = None  # a member that also executes the next instruction
+    compiler_effect: StackEffect | None = None  # what compile.c and frameobject.c are told
+
+    @property
+    def has_arg(self) -> bool:
+        """Base instructions from HAVE_ARGUMENT on take an argument; specialized ones take
+        their generic instruction's."""
+        if self.is_specialized and self.family is not None:
+            return self.family.generic.has_arg
+        return self.number >= HAVE_ARGUMENT
+
+    @property
+    def is_specialized(self) -> bool:
+        return self.role in ("adaptive", "quick", "member")
+
+    @property
+    def cache(self) -> "Cache | None":
+        return self.family.cache if self.family else None
+
+    @property
+    def cache_size(self) -> int:
+        return self.cache.size if self.cache else 0
+
+
+@dataclass
+class Family:
+    name: str
+    location: Location
+    doc: str
+    generic: Instruction
+    cache: Cache | None
+    adaptive: Instruction | None
+    quick: Instruction | None
+    members: list[Instruction] = field(default_factory=list)
+
+    @property
+    def specializations(self) -> list[Instruction]:
+        """In opcode.py's order: adaptive, quick, then members."""
+        result = [i for i in (self.adaptive, self.quick) if i is not None]
+        return result + self.members
+
+
+@dataclass
+class Model:
+    instructions: list[Instruction]  # in declaration order (files sorted by name)
+    families: list[Family]  # sorted by name
+    caches: list[Cache]
+    operations: list[Operation]
+    sources: list[str]  # the .inst files, relative to the project root
+    opargs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+    def by_number(self) -> list[Instruction]:
+        return sorted(self.instructions, key=lambda i: i.number)
+
+    def base_instructions(self) -> list[Instruction]:
+        return [i for i in self.by_number() if not i.is_specialized]
+
+    def specialized_instructions(self) -> list[Instruction]:
+        return [i for f in self.families for i in f.specializations]
+
+    @property
+    def predicted(self) -> set[str]:
+        names: set[str] = set()
+        for inst in self.instructions:
+            for part in inst.parts:
+                names |= part.body.references
+        return names

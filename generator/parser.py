@@ -1,0 +1,332 @@
+"""Parser: tokens of one .inst file -> declarations (ast.py).
+
+Recursive descent over the grammar in docs/dsl.md. On a syntax error the parser reports it
+and skips to the next top-level keyword, so one run shows every error of a file.
+"""
+
+from __future__ import annotations
+
+from . import ast
+from .diagnostics import DiagnosticSink, Location
+from .lexer import COMMENT, DOC, EOF_, IDENT, NUMBER, STRING, SourceFile, Token, tokenize
+
+TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg")
+FLAG_NAMES = (
+    "arg",
+    "const",
+    "name",
+    "local",
+    "free",
+    "compare",
+    "jump_forward",
+    "jump_backward",
+    "eval_breaker",
+)
+
+
+class _SyntaxError(Exception):
+    pass
+
+
+def _describe(token: Token) -> str:
+    if token.kind == EOF_:
+        return "end of file"
+    return f"'{token.text}'"
+
+
+class Parser:
+    def __init__(self, source: SourceFile, sink: DiagnosticSink):
+        self.source = source
+        self.sink = sink
+        all_tokens = tokenize(source, sink)
+        # Comments matter only inside bodies (their text is copied from the source);
+        # documentation comments matter before declarations.
+        self.tokens = [t for t in all_tokens if t.kind != COMMENT]
+        self.pos = 0
+
+    # -- token helpers -------------------------------------------------------------------
+
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.pos]
+
+    def advance(self) -> Token:
+        token = self.tokens[self.pos]
+        if token.kind != EOF_:
+            self.pos += 1
+        return token
+
+    def fail(self, token: Token, expected: str) -> None:
+        self.sink.error(token.location, f"expected {expected}, found {_describe(token)}")
+        raise _SyntaxError
+
+    def expect_punct(self, text: str) -> Token:
+        if not self.tok.is_punct(text):
+            self.fail(self.tok, f"'{text}'")
+        return self.advance()
+
+    def expect_ident(self, what: str) -> Token:
+        if self.tok.kind != IDENT:
+            self.fail(self.tok, what)
+        return self.advance()
+
+    def expect_number(self, what: str) -> tuple[int, Location]:
+        if self.tok.kind != NUMBER:
+            self.fail(self.tok, what)
+        token = self.advance()
+        try:
+            return int(token.text, 0), token.location
+        except ValueError:
+            self.sink.error(token.location, f"expected an integer, found '{token.text}'")
+            raise _SyntaxError from None
+
+    # -- file ----------------------------------------------------------------------------
+
+    def parse_file(self) -> list[ast.Declaration]:
+        declarations: list[ast.Declaration] = []
+        while self.tok.kind != EOF_:
+            doc_lines: list[str] = []
+            while self.tok.kind == DOC:
+                doc_lines.append(self.advance().text[3:].removeprefix(" ").rstrip())
+            if self.tok.kind == EOF_:
+                if doc_lines:
+                    self.sink.error(self.tokens[self.pos - 1].location,
+                                    "documentation comment is not followed by a declaration")
+                break
+            doc = "\n".join(doc_lines)
+            try:
+                declarations.append(self.parse_declaration(doc))
+            except _SyntaxError:
+                self.recover()
+        return declarations
+
+    def recover(self) -> None:
+        """Skip to the next token that can start a declaration at the top level."""
+        depth = 0
+        while self.tok.kind != EOF_:
+            token = self.tok
+            if token.is_punct("{"):
+                depth += 1
+            elif token.is_punct("}"):
+                depth = max(0, depth - 1)
+            elif depth == 0 and token.kind == IDENT and token.text in TOP_LEVEL_KEYWORDS \
+                    and token.location.col == 1:
+                return
+            self.advance()
+
+    def parse_declaration(self, doc: str) -> ast.Declaration:
+        token = self.tok
+        if token.kind != IDENT or token.text not in TOP_LEVEL_KEYWORDS:
+            self.fail(token, "'inst', 'op', 'super', 'family', 'cache' or 'oparg'")
+        keyword = self.advance().text
+        if keyword == "family":
+            return self.parse_family(token.location, doc)
+        if keyword == "cache":
+            return self.parse_cache(token.location, doc)
+        if keyword == "oparg":
+            return self.parse_oparg(token.location, doc)
+        name = self.expect_ident(f"a name after '{keyword}'")
+        if keyword == "op":
+            effect = self.parse_effect()
+            body = self.parse_body()
+            return ast.InstDecl("op", name.text, name.location, doc, None, None, [], effect,
+                                None, body)
+        self.expect_punct("=")
+        number, number_location = self.expect_number("an opcode number")
+        flags = self.parse_flags() if self.tok.is_punct("[") else []
+        if keyword == "super" or self.tok.is_punct(":"):
+            self.expect_punct(":")
+            parts = [self.parse_part_ref()]
+            while self.tok.is_punct("+"):
+                self.advance()
+                parts.append(self.parse_part_ref())
+            if len(parts) < 2:
+                self.fail(self.tok, "'+' and another part (a composition has two or more parts)")
+            self.expect_punct(";")
+            return ast.CompositionDecl(keyword, name.text, name.location, doc, number,
+                                       number_location, flags, parts)
+        effect = self.parse_effect()
+        jump_effect = None
+        if self.tok.is_ident("jump"):
+            self.advance()
+            jump_effect = self.parse_effect()
+        compiler_effect = None
+        if self.tok.is_ident("compiler"):
+            self.advance()
+            compiler_effect = self.parse_effect()
+        fuses = None
+        if self.tok.is_ident("fuses"):
+            self.advance()
+            fuses = self.parse_part_ref()
+        body = self.parse_body()
+        return ast.InstDecl("inst", name.text, name.location, doc, number, number_location,
+                            flags, effect, jump_effect, body, fuses, compiler_effect)
+
+    def parse_part_ref(self) -> ast.PartRef:
+        token = self.expect_ident("the name of an instruction or operation")
+        return ast.PartRef(token.text, token.location)
+
+    def parse_flags(self) -> list[ast.Flag]:
+        self.expect_punct("[")
+        flags = []
+        while True:
+            token = self.tok
+            if token.kind != IDENT or token.text not in FLAG_NAMES:
+                self.fail(token, "a flag (" + ", ".join(FLAG_NAMES) + ")")
+            self.advance()
+            flags.append(ast.Flag(token.text, token.location))
+            if self.tok.is_punct(","):
+                self.advance()
+                continue
+            self.expect_punct("]")
+            return flags
+
+    # -- stack effects -------------------------------------------------------------------
+
+    def parse_effect(self) -> ast.StackEffect:
+        start = self.expect_punct("(")
+        inputs = self.parse_items(until="--")
+        self.expect_punct("--")
+        outputs = self.parse_items(until=")")
+        self.expect_punct(")")
+        return ast.StackEffect(inputs, outputs, start.location)
+
+    def parse_items(self, until: str) -> list[ast.StackItem]:
+        items: list[ast.StackItem] = []
+        if self.tok.is_punct(until):
+            return items
+        while True:
+            items.append(self.parse_item())
+            if self.tok.is_punct(","):
+                self.advance()
+                continue
+            if not self.tok.is_punct(until):
+                self.fail(self.tok, f"',' or '{until}'")
+            return items
+
+    def parse_item(self) -> ast.StackItem:
+        name = self.expect_ident("a stack item name")
+        if self.tok.is_punct("["):
+            open_ = self.advance()
+            size = self.raw_until_closing(open_, "[", "]")
+            if not size:
+                self.fail(self.tok, "the size of the array (a C expression)")
+            return ast.StackItem(name.text, name.location, size=size)
+        if self.tok.is_ident("if"):
+            self.advance()
+            open_ = self.expect_punct("(")
+            condition = self.raw_until_closing(open_, "(", ")")
+            if not condition:
+                self.fail(self.tok, "a condition (a C expression)")
+            return ast.StackItem(name.text, name.location, condition=condition)
+        return ast.StackItem(name.text, name.location)
+
+    def raw_until_closing(self, open_: Token, opener: str, closer: str) -> str:
+        """The C text between `open_` and its matching closer (consumed)."""
+        depth = 1
+        first = self.tok
+        while True:
+            token = self.tok
+            if token.kind == EOF_:
+                self.sink.error(open_.location, f"'{opener}' is never closed")
+                raise _SyntaxError
+            if token.is_punct(opener):
+                depth += 1
+            elif token.is_punct(closer):
+                depth -= 1
+                if depth == 0:
+                    self.advance()
+                    return " ".join(self.source.text[first.start:token.start].split())
+            self.advance()
+
+    # -- bodies --------------------------------------------------------------------------
+
+    def parse_body(self) -> ast.Body:
+        open_ = self.expect_punct("{")
+        depth = 1
+        body_tokens: list[Token] = []
+        while True:
+            token = self.tok
+            if token.kind == EOF_:
+                self.sink.error(open_.location, "'{' of this body is never closed")
+                raise _SyntaxError
+            if token.is_punct("{"):
+                depth += 1
+            elif token.is_punct("}"):
+                depth -= 1
+                if depth == 0:
+                    self.advance()
+                    return ast.Body(self.source, body_tokens, open_.end, token.start,
+                                    open_.location)
+            if token.kind == DOC:
+                # `///` inside a body is an ordinary comment.
+                self.advance()
+                continue
+            body_tokens.append(self.advance())
+
+    # -- families and caches -------------------------------------------------------------
+
+    def parse_family(self, location: Location, doc: str) -> ast.FamilyDecl:
+        name = self.expect_ident("the family's name (its generic instruction)")
+        family = ast.FamilyDecl(name.text, name.location, doc)
+        self.expect_punct("{")
+        seen: set[str] = set()
+        while not self.tok.is_punct("}"):
+            field_token = self.tok
+            if field_token.kind != IDENT or field_token.text not in (
+                "cache", "adaptive", "quick", "members"
+            ):
+                self.fail(field_token, "'cache:', 'adaptive:', 'quick:', 'members:' or '}'")
+            self.advance()
+            if field_token.text in seen:
+                self.sink.error(field_token.location,
+                                f"'{field_token.text}' is given twice in family {name.text}")
+            seen.add(field_token.text)
+            self.expect_punct(":")
+            if field_token.text == "members":
+                family.members.append(self.parse_part_ref())
+                while self.tok.is_punct(","):
+                    self.advance()
+                    family.members.append(self.parse_part_ref())
+            else:
+                setattr(family, field_token.text, self.parse_part_ref())
+            self.expect_punct(";")
+        self.expect_punct("}")
+        return family
+
+    def parse_cache(self, location: Location, doc: str) -> ast.CacheDecl:
+        name = self.expect_ident("the cache struct's name")
+        self.expect_punct("{")
+        entries = []
+        while not self.tok.is_punct("}"):
+            entry = self.expect_ident("a cache entry name or '}'")
+            self.expect_punct(":")
+            size, size_location = self.expect_number("the entry's size in code units")
+            if size <= 0:
+                self.sink.error(size_location, f"cache entry '{entry.text}' must be at least one code unit")
+            self.expect_punct(";")
+            entries.append(ast.CacheEntryDecl(entry.text, size, entry.location))
+        self.expect_punct("}")
+        if not entries:
+            self.sink.error(name.location, f"cache {name.text} has no entries")
+        return ast.CacheDecl(name.text, name.location, doc, entries)
+
+
+    def parse_oparg(self, location: Location, doc: str) -> ast.OpargDecl:
+        name = self.expect_ident("the instruction whose oparg values these are")
+        self.expect_punct("{")
+        values = []
+        while not self.tok.is_punct("}"):
+            value = self.expect_ident("a value name or '}'")
+            self.expect_punct(":")
+            if self.tok.kind != STRING:
+                self.fail(self.tok, "a string (how dis shows the value)")
+            text = self.advance().text[1:-1]
+            self.expect_punct(";")
+            values.append(ast.OpargValue(value.text, text, value.location))
+        self.expect_punct("}")
+        return ast.OpargDecl(name.text, name.location, doc, values)
+
+
+def parse_source(source: SourceFile, sink: DiagnosticSink) -> list[ast.Declaration]:
+    return Parser(source, sink).parse_file()

@@ -1,0 +1,77 @@
+"""`python3 -m generator diff`: what regenerating changes, grouped by instruction."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import subprocess
+from pathlib import Path
+
+from .emitters import OUTPUTS
+
+_CASE_START = re.compile(r"^\s*(?://\s*(?P<doc>[A-Z0-9_]+):.*|TARGET\((?P<target>[A-Z0-9_]+)\)\s*\{)$")
+_DOC_SECTION = re.compile(r"^### (?P<name>[A-Z0-9_]+)$")
+
+
+def _split_cases(text: str) -> dict[str, list[str]]:
+    """generated_cases.c.h -> {instruction: its lines (doc comment included)}."""
+    chunks: dict[str, list[str]] = {}
+    current = "(file header)"
+    for line in text.splitlines():
+        m = _CASE_START.match(line)
+        if m:
+            name = m.group("doc") or m.group("target")
+            if name != current:
+                current = name
+        chunks.setdefault(current, []).append(line)
+    return chunks
+
+
+def _split_docs(text: str) -> dict[str, list[str]]:
+    chunks: dict[str, list[str]] = {}
+    current = "(introduction)"
+    for line in text.splitlines():
+        m = _DOC_SECTION.match(line)
+        if m:
+            current = m.group("name")
+        chunks.setdefault(current, []).append(line)
+    return chunks
+
+
+def _diff(old: list[str], new: list[str], label: str) -> list[str]:
+    return list(difflib.unified_diff(old, new, f"a/{label}", f"b/{label}", lineterm="", n=2))
+
+
+def old_text(root: Path, rel: str, git_rev: str | None) -> str:
+    if git_rev is None:
+        path = root / rel
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+    result = subprocess.run(["git", "-C", str(root), "show", f"{git_rev}:{rel}"],
+                            capture_output=True, text=True)
+    return result.stdout if result.returncode == 0 else ""
+
+
+def review_diff(new_files: dict[str, str], root: Path, git_rev: str | None) -> list[str]:
+    """Report lines: per instruction for the cases and the docs, per file for the rest."""
+    out: list[str] = []
+    by_instruction: dict[str, list[str]] = {}
+    for key, splitter in (("cases", _split_cases), ("docs", _split_docs)):
+        rel = OUTPUTS[key]
+        old = splitter(old_text(root, rel, git_rev))
+        new = splitter(new_files[rel])
+        for name in sorted(set(old) | set(new)):
+            if old.get(name) != new.get(name):
+                by_instruction.setdefault(name, []).extend(
+                    _diff(old.get(name, []), new.get(name, []), rel))
+    for name in sorted(by_instruction):
+        out.append(f"=== {name} ===")
+        out.extend(by_instruction[name])
+    for key, rel in sorted(OUTPUTS.items(), key=lambda kv: kv[1]):
+        if key in ("cases", "docs"):
+            continue
+        old = old_text(root, rel, git_rev).splitlines()
+        new = new_files[rel].splitlines()
+        if old != new:
+            out.append(f"=== {rel} ===")
+            out.extend(_diff(old, new, rel))
+    return out

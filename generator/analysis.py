@@ -179,12 +179,13 @@ class _Analyzer:
                 by_name[inst.name] = inst
 
         for d in decls:
-            if isinstance(d, ast.InstDecl) and d.fuses is not None and d.name in by_name:
-                fused = by_name.get(d.fuses.name)
-                if fused is None:
-                    self.error(d.fuses.location, f"unknown instruction '{d.fuses.name}'")
-                by_name[d.name].fuses = fused
-                by_name[d.name].fuses_location = d.fuses.location
+            if isinstance(d, ast.InstDecl) and d.fuses and d.name in by_name:
+                for ref in d.fuses:
+                    fused = by_name.get(ref.name)
+                    if fused is None:
+                        self.error(ref.location, f"unknown instruction '{ref.name}'")
+                    else:
+                        by_name[d.name].fuses.append(fused)
         self.check_numbers(instructions)
         family_list = [self.build_family(f, by_name) for f in families.values()]
         family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
@@ -394,6 +395,14 @@ class _Analyzer:
         checked = effect.outputs if completes & {"end", "dispatch"} else []
         if jump_effect is not None and "dispatch_jumped" in completes:
             checked = checked + jump_effect.outputs
+        for effect_ in [effect] + ([jump_effect] if jump_effect else []):
+            for index in effect_.pass_through():
+                o = effect_.outputs[index]
+                if not o.is_unused and o.name in assigned:
+                    self.error(o.location,
+                               f"output '{o.name}' of {decl.name} is the input of the same name "
+                               f"left in place, so it is never stored, but the body assigns it; "
+                               f"give the output another name")
         for o in checked:
             if o.is_unused or o.name in input_names:
                 continue
@@ -566,15 +575,17 @@ class _Analyzer:
                 self.error(ref.location, f"superinstruction {inst.name} in family {family.name} "
                                          f"must start with {generic.name}, not {first.name}")
             return
-        if inst.fuses is not None:
-            # A member that also executes the following instruction (COMPARE_OP_INT_JUMP runs
-            # the POP_JUMP after it) has the effect of the generic and that one together.
-            together = self.compose_effects([generic.effect, inst.fuses.effect], ref.location,
-                                            [generic.name, inst.fuses.name])
+        if inst.fuses:
+            # A member that also executes the instructions after it (COMPARE_OP_INT_JUMP runs
+            # the POP_JUMP after it) has the effect of the generic and those together.
+            chain = [generic] + inst.fuses
+            together = self.compose_effects([i.effect for i in chain], ref.location,
+                                            [i.name for i in chain])
+            fused = " + ".join(i.name for i in inst.fuses)
             if inst.effect.shape() != together.shape():
                 self.error(ref.location,
-                           f"{inst.name} {inst.effect.spelling()} fuses {inst.fuses.name}, but "
-                           f"{generic.name} then {inst.fuses.name} is {together.spelling()}")
+                           f"{inst.name} {inst.effect.spelling()} fuses {fused}, but "
+                           f"{generic.name} then {fused} is {together.spelling()}")
         elif inst.effect.shape() != generic.effect.shape():
             self.error(ref.location,
                        f"{inst.name} {inst.effect.spelling()} and {generic.name} "

@@ -74,7 +74,7 @@ class InstDecl:
     effect: StackEffect
     jump_effect: StackEffect | None
     body: Body
-    fuses: "PartRef | None" = None  # also executes the instruction that follows
+    fuses: "list[PartRef]" = field(default_factory=list)  # also runs the instructions after it
     compiler_effect: StackEffect | None = None  # the effect the compiler sees, if different
 
 

@@ -11,6 +11,9 @@ from . import model
 from .model import Size, StackEffect, StackItem
 
 INDENT = "    "
+# ERROR_IF(cond, error) popping up to this many items jumps to a shared `pop_N_error` label
+# (emitted after the cases) instead of repeating the stack move at every error site.
+MAX_POP_ERROR = 4
 
 
 def _peek(size: Size) -> str:
@@ -28,39 +31,22 @@ def _offsets_from_top(items: list[StackItem]) -> list[Size]:
 
 
 def _offsets_from_bottom(items: list[StackItem]) -> list[Size]:
-    result = []
-    below = Size()
-    for item in items:
-        result.append(below)
-        below = below + item.size
-    return result
+    return StackEffect.offsets_from_bottom(items)
 
 
 def _pass_through(effect: StackEffect) -> set[int]:
-    """Indexes of outputs that are an input left in place (same name, same position)."""
-    in_pos = {i.name: (p, i.shape()) for i, p in
-              zip(effect.inputs, _offsets_from_bottom(effect.inputs)) if not i.is_unused}
-    result = set()
-    for index, (o, p) in enumerate(zip(effect.outputs, _offsets_from_bottom(effect.outputs))):
-        if o.is_unused:
-            # An unused output slot must be an unused input slot at the same place.
-            result.add(index)
-        elif o.name in in_pos and in_pos[o.name] == (p, o.shape()):
-            result.add(index)
-    return result
+    return effect.pass_through()
 
 
 def error_pops(effect: StackEffect) -> Size:
     """What ERROR_IF pops: the inputs above those that stay in place at the bottom of the
     effect (LIST_APPEND's list and the slots under it are not released by an error)."""
-    kept_inputs = set()
     keep = _pass_through(effect)
     kept_names = {o.name for i, o in enumerate(effect.outputs) if i in keep}
     kept = Size()
     for item in effect.inputs:
         if item.name in kept_names:
             kept = kept + item.size
-            kept_inputs.add(item.name)
         else:
             break
     return StackEffect.total(effect.inputs) - kept
@@ -100,21 +86,44 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
     return lines
 
 
-def stack_update(effect: StackEffect) -> list[str]:
-    """Move the stack pointer from the inputs to the outputs and store the outputs."""
+def _entry_relative(effect: StackEffect, index: int) -> Size:
+    """POKE index of output `index`'s slot, relative to the stack pointer on entry."""
+    below = _offsets_from_bottom(effect.outputs)[index]
+    return StackEffect.total(effect.inputs) - below
+
+
+def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset()) -> list[str]:
+    """Move the stack pointer from the inputs to the outputs and store the outputs.
+
+    A conditional output with an unconditional output stored above it is stored before the
+    stack pointer moves, without a test, at the slot it has when present: when it is absent,
+    the output above lands on that slot and overwrites it (upstream LOAD_GLOBAL's
+    `PEEK(0) = NULL` before `STACK_GROW(push_null)`).
+    """
     lines = []
+    keep = _pass_through(effect)
+    outputs = effect.outputs
+    stored = [i for i, o in enumerate(outputs)
+              if i not in keep and not o.is_array and o.name not in already_stored]
+    early = set()
+    for i in stored:
+        o = outputs[i]
+        if o.condition is not None and any(
+                j > i and outputs[j].condition is None for j in stored):
+            early.add(i)
+            lines.append(f"POKE({_entry_relative(effect, i).render()}, {o.name});")
     delta = effect.delta
     shrink, grow = delta.negative_part(), delta.positive_part()
     if not shrink.is_zero:
         lines.append(f"STACK_SHRINK({shrink.render()});")
     if not grow.is_zero:
         lines.append(f"STACK_GROW({grow.render()});")
-    keep = _pass_through(effect)
-    outputs = effect.outputs
-    for index, (o, offset) in enumerate(zip(outputs, _offsets_from_top(outputs))):
-        if index in keep or o.is_array:
+    offsets = _offsets_from_top(outputs)
+    for index in stored:
+        if index in early:
             continue
-        store = f"POKE({offset.render()}, {o.name});"
+        o = outputs[index]
+        store = f"POKE({offsets[index].render()}, {o.name});"
         if o.condition is not None:
             lines.append(f"if ({o.condition}) {{ {store} }}")
         else:
@@ -122,8 +131,78 @@ def stack_update(effect: StackEffect) -> list[str]:
     return lines
 
 
-def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...]) -> list[str]:
-    lines = stack_update(effect)
+def _statement_end(tokens: list, k: int) -> int:
+    """Index of the last token of the top-level statement holding tokens[k] (`;` or the `}`
+    ending an if/else chain or a block)."""
+    depth = 0
+    for t in tokens[:k]:
+        if t.kind == "PUNCT" and t.text in "({[":
+            depth += 1
+        elif t.kind == "PUNCT" and t.text in ")}]":
+            depth -= 1
+    j = k
+    while j < len(tokens):
+        t = tokens[j]
+        if t.kind == "PUNCT" and t.text in "({[":
+            depth += 1
+        elif t.kind == "PUNCT" and t.text in ")}]":
+            depth -= 1
+            if depth == 0 and t.text == "}" and not (
+                    j + 1 < len(tokens) and tokens[j + 1].is_ident("else")):
+                return j
+        elif depth == 0 and t.is_punct(";"):
+            return j
+        j += 1
+    return len(tokens) - 1
+
+
+def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
+    """Outputs stored as soon as they are final, as upstream's SET_TOP() does.
+
+    Keeping a result in a register until the end of the body, across the calls that release
+    the inputs, costs the compiler registers in the whole loop. An output is stored right
+    after the last top-level statement that assigns it or that may leave the instruction with
+    the entry stack (DEOPT_IF, goto, return, JUMP_TO_INSTRUCTION, a stack move, ...) or read
+    the stack through an array or `stack_pointer`. What follows that point either completes
+    (and need not store the output again) or is an ERROR_IF, which pops the slot.
+    Returns {output: (offset just after that statement, the store)}.
+    """
+    from .analysis import RAW_EXITS  # the same list the analyser uses for exits
+    effect = part.effect
+    tokens = [t for t in part.body.source.tokens if t.kind != "PREPROC"]
+    keep = _pass_through(effect)
+    candidates = {o.name: i for i, o in enumerate(effect.outputs)
+                  if i not in keep and not o.is_array and not o.is_unused
+                  and o.condition is None}
+    if not candidates or not tokens:
+        return {}
+    arrays = {i.name for i in effect.inputs + effect.outputs if i.is_array}
+    blocking = RAW_EXITS | {"DEOPT_IF", "DISPATCH_JUMPED", "STACK_SHRINK", "STACK_GROW",
+                            "stack_pointer"} | arrays
+    last_blocker = -1
+    for k, t in enumerate(tokens):
+        if t.kind == "IDENT" and t.text in blocking:
+            last_blocker = k
+    barrier = _statement_end(tokens, last_blocker) if last_blocker >= 0 else -1
+    result = {}
+    for name, index in candidates.items():
+        assigned = [k for k, t in enumerate(tokens)
+                    if t.kind == "IDENT" and t.text == name and k + 1 < len(tokens)
+                    and tokens[k + 1].is_punct("=")
+                    and not (k and tokens[k - 1].kind == "PUNCT" and tokens[k - 1].text in (".", "->"))]
+        if not assigned:
+            continue
+        end = max(_statement_end(tokens, assigned[-1]), barrier)
+        if end >= len(tokens) - 1:
+            continue  # the epilogue stores it anyway
+        result[name] = (tokens[end].end,
+                        f"POKE({_entry_relative(effect, index).render()}, {name});")
+    return result
+
+
+def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...],
+           already_stored: frozenset[str] = frozenset()) -> list[str]:
+    lines = stack_update(effect, already_stored)
     if inst.cache is not None:
         lines.append(f"JUMPBY(INLINE_CACHE_ENTRIES_{inst.family.name});")
     lines.extend(trailing)
@@ -152,6 +231,13 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
     edits: list[tuple[int, int, str | list[str]]] = []
     family = inst.family.name if inst.family else None
     n_inputs = error_pops(part.effect)
+    eager = eager_stores(part)
+    for name, (offset, store) in eager.items():
+        edits.append((offset, offset, [""] + [store]))
+
+    def stored_before(site_start: int) -> frozenset[str]:
+        return frozenset(n for n, (offset, _) in eager.items() if offset <= site_start)
+
     for site in part.body.sites:
         for s, e in site.trailing_spans:
             edits.append((s, e, ""))
@@ -161,6 +247,9 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
             cond, label = site.args
             if n_inputs.is_zero:
                 edits.append((site.start, site.end, [f"if ({cond}) goto {label};"]))
+            elif label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
+                edits.append((site.start, site.end,
+                              [f"if ({cond}) goto pop_{n_inputs.const}_error;"]))
             else:
                 edits.append((site.start, site.end, [
                     f"if ({cond}) {{",
@@ -170,13 +259,15 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
                 ]))
         elif site.kind in ("dispatch", "dispatch_jumped"):
             effect = part.effect if site.kind == "dispatch" else part.jump_effect
-            lines = finish(inst, effect, site.trailing)
+            done = stored_before(site.start) if site.kind == "dispatch" else frozenset()
+            lines = finish(inst, effect, site.trailing, done)
             edits.append((site.start, site.end, _as_statement(source, site.start, lines)))
         elif site.kind == "end" and not in_composition:
-            lines = finish(inst, part.effect, site.trailing)
+            lines = finish(inst, part.effect, site.trailing, stored_before(site.start))
             edits.append((site.start, site.end, ["\n"] + lines))
         elif site.kind == "end":
-            edits.append((site.start, site.end, ["\n"] + stack_update(part.effect) + list(site.trailing)))
+            edits.append((site.start, site.end, ["\n"] + stack_update(
+                part.effect, stored_before(site.start)) + list(site.trailing)))
     edits.sort(key=lambda e: (e[0], e[1]))
     out: list[str] = []
     pos = start
@@ -197,6 +288,11 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
             continue
         out.append(chunk)
         indent = _indent_of(source, s)
+        if isinstance(replacement, list) and replacement and replacement[0] == "":
+            # Inserted after a statement: on its own line, at the statement's indentation.
+            out.append("".join(f"\n{indent}{line}" for line in replacement[1:]))
+            pos = e
+            continue
         if isinstance(replacement, str):
             out.append(replacement)
         elif replacement and replacement[0] == "\n":
@@ -287,10 +383,17 @@ def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
 
 
 def emit_cases(m: model.Model) -> list[str]:
-    """All cases, in declaration order, each followed by a blank line."""
+    """All cases, in declaration order, each followed by a blank line, then the shared
+    error exits that pop the inputs of a failed instruction."""
     predicted = m.predicted
     lines: list[str] = []
     for inst in m.instructions:
         lines.extend(emit_instruction(inst, predicted))
         lines.append("")
+    lines.append("// ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.")
+    for n in range(MAX_POP_ERROR, 0, -1):
+        lines.append(f"pop_{n}_error:")
+        lines.append(f"{INDENT}STACK_SHRINK(1);")
+    lines.append(f"{INDENT}goto error;")
+    lines.append("")
     return lines

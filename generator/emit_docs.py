@@ -17,7 +17,7 @@ class _DocInst:
         self.jump_effect = inst.jump_effect.spelling() if inst.jump_effect else None
         self.compiler_effect = (inst.compiler_effect.spelling() if inst.compiler_effect
                                 else None)
-        self.fuses = inst.fuses.name if inst.fuses else None
+        self.fuses = " + ".join(i.name for i in inst.fuses) if inst.fuses else None
         flags = sorted(f for f in inst.flags if f != "arg")
         self.flags = ", ".join(flags) if flags else ""
         self.family = inst.family.name if inst.family else None

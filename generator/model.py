@@ -150,6 +150,28 @@ class StackEffect:
     def shape(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(i.shape() for i in self.inputs), tuple(o.shape() for o in self.outputs)
 
+    @staticmethod
+    def offsets_from_bottom(items: list[StackItem]) -> list[Size]:
+        result = []
+        below = Size()
+        for item in items:
+            result.append(below)
+            below = below + item.size
+        return result
+
+    def pass_through(self) -> set[int]:
+        """Indexes of outputs that are an input left in place (same name and position, or
+        `unused` slots): the epilogue does not store them."""
+        in_pos = {i.name: (p, i.shape()) for i, p in
+                  zip(self.inputs, self.offsets_from_bottom(self.inputs)) if not i.is_unused}
+        result = set()
+        for index, (o, p) in enumerate(zip(self.outputs, self.offsets_from_bottom(self.outputs))):
+            if o.is_unused:
+                result.add(index)
+            elif o.name in in_pos and in_pos[o.name] == (p, o.shape()):
+                result.add(index)
+        return result
+
     def spelling(self) -> str:
         ins = ", ".join(i.spelling() for i in self.inputs)
         outs = ", ".join(o.spelling() for o in self.outputs)
@@ -223,7 +245,7 @@ class Instruction:
     jump_effect: StackEffect | None = None
     family: "Family | None" = None
     role: str | None = None  # generic | adaptive | quick | member
-    fuses: "Instruction | None" = None  # a member that also executes the next instruction
+    fuses: "list[Instruction]" = field(default_factory=list)  # also runs the next ones
     compiler_effect: StackEffect | None = None  # what compile.c and frameobject.c are told
 
     @property

@@ -154,10 +154,13 @@ class Parser:
         if self.tok.is_ident("compiler"):
             self.advance()
             compiler_effect = self.parse_effect()
-        fuses = None
+        fuses = []
         if self.tok.is_ident("fuses"):
             self.advance()
-            fuses = self.parse_part_ref()
+            fuses.append(self.parse_part_ref())
+            while self.tok.is_punct("+"):
+                self.advance()
+                fuses.append(self.parse_part_ref())
         body = self.parse_body()
         return ast.InstDecl("inst", name.text, name.location, doc, number, number_location,
                             flags, effect, jump_effect, body, fuses, compiler_effect)

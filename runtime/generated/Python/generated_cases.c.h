@@ -88,20 +88,14 @@
                 _PyErr_Format(tstate, PyExc_SystemError,
                               "no locals found when storing %R", name);
                 Py_DECREF(v);
-                if (1) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (1) goto pop_1_error;
             }
             if (PyDict_CheckExact(ns))
                 err = PyDict_SetItem(ns, name, v);
             else
                 err = PyObject_SetItem(ns, name, v);
             Py_DECREF(v);
-            if (err != 0) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (err != 0) goto pop_1_error;
             STACK_SHRINK(1);
             DISPATCH();
         }
@@ -134,10 +128,7 @@
             int err;
             err = PyDict_SetItem(GLOBALS(), name, v);
             Py_DECREF(v);
-            if (err != 0) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (err != 0) goto pop_1_error;
             STACK_SHRINK(1);
             DISPATCH();
         }
@@ -205,8 +196,8 @@
                     }
                 }
             }
+            POKE(0, null);
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
-            if (oparg & 1) { POKE(((oparg & 1) ? 1 : 0) + 1, null); }
             POKE(1, v);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
             DISPATCH();
@@ -248,12 +239,12 @@
             PyDictUnicodeEntry *entries = DK_UNICODE_ENTRIES(dict->ma_keys);
             res = entries[cache->index].me_value;
             DEOPT_IF(res == NULL, LOAD_GLOBAL);
+            POKE(-((oparg & 1) ? 1 : 0), res);
             null = NULL;
             STAT_INC(LOAD_GLOBAL, hit);
             Py_INCREF(res);
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
             if (oparg & 1) { POKE(((oparg & 1) ? 1 : 0) + 1, null); }
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
             DISPATCH();
         }
@@ -277,12 +268,12 @@
             PyDictUnicodeEntry *entries = DK_UNICODE_ENTRIES(bdict->ma_keys);
             res = entries[cache->index].me_value;
             DEOPT_IF(res == NULL, LOAD_GLOBAL);
+            POKE(-((oparg & 1) ? 1 : 0), res);
             null = NULL;
             STAT_INC(LOAD_GLOBAL, hit);
             Py_INCREF(res);
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
             if (oparg & 1) { POKE(((oparg & 1) ? 1 : 0) + 1, null); }
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
             DISPATCH();
         }
@@ -297,8 +288,8 @@
             if (res == NULL) {
                 goto error;
             }
-            Py_DECREF(owner);
             POKE(1, res);
+            Py_DECREF(owner);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -342,10 +333,10 @@
             DEOPT_IF(values == NULL, LOAD_ATTR);
             res = values->values[cache->index];
             DEOPT_IF(res == NULL, LOAD_ATTR);
+            POKE(1, res);
             STAT_INC(LOAD_ATTR, hit);
             Py_INCREF(res);
             Py_DECREF(owner);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -367,9 +358,9 @@
                 PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + attr_cache->index;
                 res = ep->me_value;
                 DEOPT_IF(res == NULL, LOAD_ATTR);
+                POKE(1, res);
                 Py_INCREF(res);
                 Py_DECREF(owner);
-                POKE(1, res);
             }
             {  // _LOAD_ATTR_HIT
                 STAT_INC(LOAD_ATTR, hit);
@@ -407,10 +398,10 @@
                 res = ep->me_value;
             }
             DEOPT_IF(res == NULL, LOAD_ATTR);
+            POKE(1, res);
             STAT_INC(LOAD_ATTR, hit);
             Py_INCREF(res);
             Py_DECREF(owner);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -429,10 +420,10 @@
             char *addr = (char *)owner + cache->index;
             res = *(PyObject **)addr;
             DEOPT_IF(res == NULL, LOAD_ATTR);
+            POKE(1, res);
             STAT_INC(LOAD_ATTR, hit);
             Py_INCREF(res);
             Py_DECREF(owner);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -447,10 +438,7 @@
             err = PyObject_SetAttr(owner, name, v);
             Py_DECREF(v);
             Py_DECREF(owner);
-            if (err != 0) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (err != 0) goto pop_2_error;
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_ATTR);
             DISPATCH();
@@ -583,10 +571,7 @@
             int err;
             err = PyObject_SetAttr(owner, name, (PyObject *)NULL);
             Py_DECREF(owner);
-            if (err != 0) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (err != 0) goto pop_1_error;
             STACK_SHRINK(1);
             DISPATCH();
         }
@@ -679,11 +664,11 @@
                      read_u32(cache->keys_version), LOAD_METHOD);
             STAT_INC(LOAD_METHOD, hit);
             res = read_obj(cache->descr);
+            POKE(1, res);
             assert(res != NULL);
             assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
             Py_INCREF(res);
             STACK_GROW(1);
-            POKE(2, res);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
             DISPATCH();
@@ -713,11 +698,11 @@
             DEOPT_IF(dict->ma_keys->dk_version != read_u32(cache->keys_version), LOAD_METHOD);
             STAT_INC(LOAD_METHOD, hit);
             res = read_obj(cache->descr);
+            POKE(1, res);
             assert(res != NULL);
             assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
             Py_INCREF(res);
             STACK_GROW(1);
-            POKE(2, res);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
             DISPATCH();
@@ -736,11 +721,11 @@
             assert(self_cls->tp_dictoffset == 0);
             STAT_INC(LOAD_METHOD, hit);
             res = read_obj(cache->descr);
+            POKE(1, res);
             assert(res != NULL);
             assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
             Py_INCREF(res);
             STACK_GROW(1);
-            POKE(2, res);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
             DISPATCH();
@@ -763,9 +748,9 @@
                 PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + attr_cache->index;
                 res = ep->me_value;
                 DEOPT_IF(res == NULL, LOAD_METHOD);
+                POKE(1, res);
                 Py_INCREF(res);
                 Py_DECREF(owner);
-                POKE(1, res);
             }
             {  // _LOAD_METHOD_PUSH_NULL
                 PyObject *res = PEEK(1);
@@ -797,13 +782,13 @@
 
             STAT_INC(LOAD_METHOD, hit);
             res = read_obj(cache->descr);
+            POKE(0, res);
             assert(res != NULL);
             Py_INCREF(res);
             null = NULL;
+            POKE(1, null);
             Py_DECREF(cls);
             STACK_GROW(1);
-            POKE(2, null);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
             DISPATCH();
         }
@@ -935,10 +920,10 @@
             STAT_INC(PRECALL, hit);
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             res = Py_NewRef(Py_TYPE(obj));
+            POKE(oparg + 2, res);
             Py_DECREF(callable);
             Py_DECREF(obj);
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -959,6 +944,7 @@
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[0];
             res = PyObject_Str(arg);
+            POKE(oparg + 2, res);
             Py_DECREF(arg);
             Py_DECREF(&PyUnicode_Type);
             if (res == NULL) {
@@ -966,7 +952,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -987,6 +972,7 @@
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[0];
             res = PySequence_Tuple(arg);
+            POKE(oparg + 2, res);
             Py_DECREF(arg);
             Py_DECREF(&PyTuple_Type);
             if (res == NULL) {
@@ -994,7 +980,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1024,13 +1009,13 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF(args[i - is_meth]);
             }
+            POKE(oparg + 2, res);
             Py_DECREF(tp);
             if (res == NULL) {
                 STACK_SHRINK(oparg + 2);
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1063,6 +1048,7 @@
             }
             PyObject *arg = args[-is_meth];  // TOP()
             res = _PyCFunction_TrampolineCall(cfunc, PyCFunction_GET_SELF(function), arg);
+            POKE(oparg + 2, res);
             _Py_LeaveRecursiveCallTstate(tstate);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
@@ -1073,7 +1059,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1109,6 +1094,7 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF(args[i - is_meth]);
             }
+            POKE(oparg + 2, res);
             Py_DECREF(function);
             /* Not deopting because this doesn't mean our optimization was
                wrong. `res` can be NULL for valid reasons. Eg. getattr(x,
@@ -1120,7 +1106,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1161,13 +1146,13 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF(args[i - is_meth]);
             }
+            POKE(oparg + 2, res);
             Py_DECREF(function);
             if (res == NULL) {
                 STACK_SHRINK(oparg + 2);
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1197,6 +1182,7 @@
                 goto error;
             }
             res = PyLong_FromSsize_t(len_i);
+            POKE(oparg + 2, res);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
             Py_DECREF(function);
@@ -1206,7 +1192,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -1238,6 +1223,7 @@
                 goto error;
             }
             res = PyBool_FromLong(retval);
+            POKE(oparg + 2, res);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
             Py_DECREF(inst);
@@ -1248,7 +1234,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -1272,19 +1257,15 @@
                 STACK_SHRINK(1);  // `arg` was popped (and consumed)
                 goto error;
             }
-            STACK_SHRINK(oparg + 2);  // `arg` (popped above upstream), then `list` and `method`
             Py_DECREF(list);
             Py_DECREF(method);
-            // PRECALL + CALL + POP_TOP
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL + 1);
-            assert(_Py_OPCODE(next_instr[-1]) == POP_TOP);
-            // DISPATCH(), spelled out: this member also does the POP_TOP after the CALL, so it
-            // leaves the stack below what its declared effect (PRECALL then CALL) says.
-            NEXTOPARG();
-            PRE_DISPATCH_GOTO();
-            assert(cframe.use_tracing == 0 || cframe.use_tracing == 255);
-            opcode |= cframe.use_tracing OR_DTRACE_LINE;
-            DISPATCH_GOTO();
+            // PRECALL + CALL + POP_TOP: skip the CALL, its cache and the POP_TOP here; the
+            // generated exit pops the items and skips PRECALL's own cache.
+            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL + 1);
+            assert(_Py_OPCODE(next_instr[INLINE_CACHE_ENTRIES_PRECALL - 1]) == POP_TOP);
+            STACK_SHRINK(oparg + 2);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_METHOD_DESCRIPTOR_O: Calls a `METH_O` method descriptor with `self` and one argument, in PRECALL: guards two
@@ -1316,6 +1297,7 @@
                 goto error;
             }
             res = _PyCFunction_TrampolineCall(cfunc, self, arg);
+            POKE(oparg + 2, res);
             _Py_LeaveRecursiveCallTstate(tstate);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
             Py_DECREF(self);
@@ -1326,7 +1308,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1364,6 +1345,7 @@
             for (int i = 0; i < nargs; i++) {
                 Py_DECREF(args[i + 1 - is_meth]);
             }
+            POKE(oparg + 2, res);
             Py_DECREF(self);
             Py_DECREF(descr);
             if (res == NULL) {
@@ -1371,7 +1353,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1406,6 +1387,7 @@
                 goto error;
             }
             res = _PyCFunction_TrampolineCall(cfunc, self, NULL);
+            POKE(oparg + 2, res);
             _Py_LeaveRecursiveCallTstate(tstate);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
             Py_DECREF(self);
@@ -1415,7 +1397,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1451,6 +1432,7 @@
             for (int i = 0; i < nargs; i++) {
                 Py_DECREF(args[i + 1 - is_meth]);
             }
+            POKE(oparg + 2, res);
             Py_DECREF(self);
             Py_DECREF(descr);
             if (res == NULL) {
@@ -1458,7 +1440,6 @@
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1529,12 +1510,12 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF(args[i - is_meth]);
             }
+            POKE(oparg + 2, res);
             if (res == NULL) {
                 STACK_SHRINK(oparg + 2);
                 goto error;
             }
             STACK_SHRINK(oparg + 1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1698,6 +1679,7 @@
             assert(PyTuple_CheckExact(callargs));
 
             result = do_call_core(tstate, func, callargs, kwargs, cframe.use_tracing);
+            POKE(((oparg & 1) ? 1 : 0) + 3, result);
             Py_DECREF(func);
             Py_DECREF(callargs);
             Py_XDECREF(kwargs);
@@ -1709,7 +1691,6 @@
                 goto error;
             }
             STACK_SHRINK(((oparg & 1) ? 1 : 0) + 2);
-            POKE(1, result);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1768,6 +1749,7 @@
                     err = PySet_Add(set, item);
                 Py_DECREF(item);
             }
+            POKE(oparg, set);
             if (err != 0) {
                 Py_DECREF(set);
                 if (1) {
@@ -1777,7 +1759,6 @@
             }
             STACK_SHRINK(oparg);
             STACK_GROW(1);
-            POKE(1, set);
             DISPATCH();
         }
 
@@ -1860,6 +1841,7 @@
             PyObject *start = PEEK(((oparg == 3) ? 1 : 0) + 2);
             PyObject *slice;
             slice = PySlice_New(start, stop, step);
+            POKE(((oparg == 3) ? 1 : 0) + 2, slice);
             Py_DECREF(start);
             Py_DECREF(stop);
             Py_XDECREF(step);
@@ -1868,7 +1850,6 @@
                 goto error;
             }
             STACK_SHRINK(((oparg == 3) ? 1 : 0) + 1);
-            POKE(1, slice);
             DISPATCH();
         }
 
@@ -2010,12 +1991,9 @@
             PyObject *list = PEEK(1);
             PyObject *tuple;
             tuple = PyList_AsTuple(list);
-            Py_DECREF(list);
-            if (tuple == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
             POKE(1, tuple);
+            Py_DECREF(list);
+            if (tuple == NULL) goto pop_1_error;
             DISPATCH();
         }
 
@@ -2137,14 +2115,11 @@
             PyObject *res;
             PyObject *name = GETITEM(names, oparg);
             res = import_name(tstate, frame, name, fromlist, level);
+            POKE(2, res);
             Py_DECREF(level);
             Py_DECREF(fromlist);
-            if (res == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, res);
             DISPATCH();
         }
 
@@ -2156,10 +2131,7 @@
             int err;
             if (_PyFrame_FastToLocalsWithError(frame) < 0) {
                 Py_DECREF(from);
-                if (1) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (1) goto pop_1_error;
             }
 
             locals = LOCALS();
@@ -2167,18 +2139,12 @@
                 _PyErr_SetString(tstate, PyExc_SystemError,
                                  "no locals found during 'import *'");
                 Py_DECREF(from);
-                if (1) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (1) goto pop_1_error;
             }
             err = import_all_from(tstate, locals, from);
             _PyFrame_LocalsToFast(frame, 0);
             Py_DECREF(from);
-            if (err != 0) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (err != 0) goto pop_1_error;
             STACK_SHRINK(1);
             DISPATCH();
         }
@@ -2257,10 +2223,7 @@
                     JUMPBY(oparg);
                 }
                 else {
-                    if (err < 0) {
-                        STACK_SHRINK(1);
-                        goto error;
-                    }
+                    if (err < 0) goto pop_1_error;
                 }
             }
             STACK_SHRINK(1);
@@ -2287,10 +2250,7 @@
                 else if (err == 0)
                     ;
                 else {
-                    if (err < 0) {
-                        STACK_SHRINK(1);
-                        goto error;
-                    }
+                    if (err < 0) goto pop_1_error;
                 }
             }
             STACK_SHRINK(1);
@@ -2325,10 +2285,7 @@
                 DISPATCH();
             }
             else {
-                if (err < 0) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (err < 0) goto pop_1_error;
             }
             STACK_SHRINK(1);
             DISPATCH();
@@ -2361,10 +2318,7 @@
             else if (err == 0)
                 ;
             else {
-                if (err < 0) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (err < 0) goto pop_1_error;
             }
             STACK_SHRINK(1);
             DISPATCH();
@@ -2491,12 +2445,9 @@
             PyObject *iter;
             /* before: [obj]; after [getiter(obj)] */
             iter = PyObject_GetIter(iterable);
-            Py_DECREF(iterable);
-            if (iter == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
             POKE(1, iter);
+            Py_DECREF(iterable);
+            if (iter == NULL) goto pop_1_error;
             PREDICT(FOR_ITER);
             DISPATCH();
         }
@@ -2517,10 +2468,7 @@
                     _PyErr_SetString(tstate, PyExc_TypeError,
                                      "cannot 'yield from' a coroutine object "
                                      "in a non-coroutine generator");
-                    if (true) {
-                        STACK_SHRINK(1);
-                        goto error;
-                    }
+                    if (true) goto pop_1_error;
                 }
                 iter = iterable;
             }
@@ -2528,10 +2476,7 @@
                 /* `iterable` is not a generator. */
                 iter = PyObject_GetIter(iterable);
                 Py_DECREF(iterable);
-                if (iter == NULL) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (iter == NULL) goto pop_1_error;
             }
             else {
                 iter = iterable;
@@ -2707,9 +2652,9 @@
                 POKE(1, retval);
                 DISPATCH();
             }
+            POKE(1, retval);
             assert(gen_status == PYGEN_NEXT);
             assert(retval != NULL);
-            POKE(1, retval);
             DISPATCH();
         }
 
@@ -2723,8 +2668,8 @@
             if (w == NULL) {
                 goto error;
             }
-            Py_DECREF(v);
             POKE(1, w);
+            Py_DECREF(v);
             DISPATCH();
         }
 
@@ -2736,6 +2681,7 @@
             PyObject *iterable = PEEK(1);
             PyObject *iter;
             iter = _PyCoro_GetAwaitableIter(iterable);
+            POKE(1, iter);
 
             if (iter == NULL) {
                 format_awaitable_error(tstate, Py_TYPE(iterable), oparg);
@@ -2757,12 +2703,8 @@
                 }
             }
 
-            if (iter == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (iter == NULL) goto pop_1_error;
 
-            POKE(1, iter);
             PREDICT(LOAD_CONST);
             DISPATCH();
         }
@@ -2782,10 +2724,7 @@
             if (getter != NULL) {
                 iter = (*getter)(obj);
                 Py_DECREF(obj);
-                if (iter == NULL) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (iter == NULL) goto pop_1_error;
             }
             else {
                 _PyErr_Format(tstate, PyExc_TypeError,
@@ -2793,11 +2732,9 @@
                               "__aiter__ method, got %.100s",
                               type->tp_name);
                 Py_DECREF(obj);
-                if (true) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (true) goto pop_1_error;
             }
+            POKE(1, iter);
 
             if (Py_TYPE(iter)->tp_as_async == NULL ||
                     Py_TYPE(iter)->tp_as_async->am_anext == NULL) {
@@ -2807,12 +2744,8 @@
                               "that does not implement __anext__: %.100s",
                               Py_TYPE(iter)->tp_name);
                 Py_DECREF(iter);
-                if (true) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (true) goto pop_1_error;
             }
-            POKE(1, iter);
             DISPATCH();
         }
 
@@ -2864,9 +2797,9 @@
                     Py_DECREF(next_iter);
                 }
             }
+            POKE(0, awaitable);
 
             STACK_GROW(1);
-            POKE(1, awaitable);
             PREDICT(LOAD_CONST);
             DISPATCH();
         }
@@ -2936,10 +2869,10 @@
             PyObject *value;
             /* We keep LOAD_CLOSURE so that the bytecode stays more readable. */
             value = GETLOCAL(oparg);
+            POKE(0, value);
             if (value == NULL) goto unbound_local_error;
             Py_INCREF(value);
             STACK_GROW(1);
-            POKE(1, value);
             DISPATCH();
         }
 
@@ -2948,10 +2881,10 @@
         TARGET(LOAD_FAST) {
             PyObject *value;
             value = GETLOCAL(oparg);
+            POKE(0, value);
             if (value == NULL) goto unbound_local_error;
             Py_INCREF(value);
             STACK_GROW(1);
-            POKE(1, value);
             DISPATCH();
         }
 
@@ -2960,9 +2893,9 @@
             PREDICTED(LOAD_CONST);
             PyObject *value;
             value = GETITEM(consts, oparg);
+            POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            POKE(1, value);
             DISPATCH();
         }
 
@@ -2980,20 +2913,20 @@
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
+                POKE(0, value);
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             NEXTOPARG();
             next_instr++;
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
+                POKE(0, value);
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             DISPATCH();
         }
@@ -3003,19 +2936,19 @@
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
+                POKE(0, value);
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             NEXTOPARG();
             next_instr++;
             {  // LOAD_CONST
                 PyObject *value;
                 value = GETITEM(consts, oparg);
+                POKE(0, value);
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             DISPATCH();
         }
@@ -3032,10 +2965,10 @@
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
+                POKE(0, value);
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             DISPATCH();
         }
@@ -3062,19 +2995,19 @@
             {  // LOAD_CONST
                 PyObject *value;
                 value = GETITEM(consts, oparg);
+                POKE(0, value);
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             NEXTOPARG();
             next_instr++;
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
+                POKE(0, value);
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                POKE(1, value);
             }
             DISPATCH();
         }
@@ -3166,9 +3099,9 @@
                 format_exc_unbound(tstate, frame->f_code, oparg);
                 goto error;
             }
+            POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            POKE(1, value);
             DISPATCH();
         }
 
@@ -3243,12 +3176,9 @@
             PyObject *value = PEEK(1);
             PyObject *res;
             res = PyNumber_Positive(value);
-            Py_DECREF(value);
-            if (res == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
             POKE(1, res);
+            Py_DECREF(value);
+            if (res == NULL) goto pop_1_error;
             DISPATCH();
         }
 
@@ -3257,12 +3187,9 @@
             PyObject *value = PEEK(1);
             PyObject *res;
             res = PyNumber_Negative(value);
-            Py_DECREF(value);
-            if (res == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
             POKE(1, res);
+            Py_DECREF(value);
+            if (res == NULL) goto pop_1_error;
             DISPATCH();
         }
 
@@ -3278,10 +3205,7 @@
                 res = Py_True;
             }
             else {
-                if (err < 0) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (err < 0) goto pop_1_error;
                 Py_INCREF(Py_False);
                 res = Py_False;
             }
@@ -3294,12 +3218,9 @@
             PyObject *value = PEEK(1);
             PyObject *res;
             res = PyNumber_Invert(value);
-            Py_DECREF(value);
-            if (res == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
             POKE(1, res);
+            Py_DECREF(value);
+            if (res == NULL) goto pop_1_error;
             DISPATCH();
         }
 
@@ -3332,17 +3253,11 @@
                 _PyErr_SetString(tstate, PyExc_RuntimeError,
                                  "lost sys.displayhook");
                 Py_DECREF(value);
-                if (true) {
-                    STACK_SHRINK(1);
-                    goto error;
-                }
+                if (true) goto pop_1_error;
             }
             res = PyObject_CallOneArg(hook, value);
             Py_DECREF(value);
-            if (res == NULL) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (res == NULL) goto pop_1_error;
             Py_DECREF(res);
             STACK_SHRINK(1);
             DISPATCH();
@@ -3352,9 +3267,9 @@
         TARGET(LOAD_ASSERTION_ERROR) {
             PyObject *value;
             value = PyExc_AssertionError;
+            POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            POKE(1, value);
             DISPATCH();
         }
 
@@ -3482,9 +3397,9 @@
                 stack_pointer[-1] = exit;
                 goto error;
             }
+            POKE(1, exit);
+            POKE(0, res);
             STACK_GROW(1);
-            POKE(2, exit);
-            POKE(1, res);
             PREDICT(GET_AWAITABLE);
             DISPATCH();
         }
@@ -3601,12 +3516,12 @@
                 Py_INCREF(Py_None);
                 prev_exc = Py_None;
             }
+            POKE(1, prev_exc);
 
             Py_INCREF(value);
             assert(PyExceptionInstance_Check(value));
             exc_info->exc_value = value;
             STACK_GROW(1);
-            POKE(2, prev_exc);
             POKE(1, value);
             DISPATCH();
         }
@@ -3690,15 +3605,12 @@
             assert(PyList_Check(excs));
 
             val = _PyExc_PrepReraiseStar(orig, excs);
+            POKE(2, val);
             Py_DECREF(excs);
             Py_DECREF(orig);
 
-            if (val == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (val == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, val);
             DISPATCH();
         }
 
@@ -3752,6 +3664,7 @@
                 STACK_SHRINK(1);  // `match_type` is popped, `exc_value` stays
                 goto error;
             }
+            POKE(1, match);
             if (Py_IsNone(match)) {
                 // No match: the stack becomes [exc_value, None].
                 Py_XDECREF(rest);
@@ -3769,7 +3682,6 @@
                 Py_DECREF(exc_value);
             }
             POKE(2, rest);
-            POKE(1, match);
             DISPATCH();
         }
 
@@ -3801,9 +3713,9 @@
                 Py_INCREF(Py_None);
                 attrs = Py_None;
             }
+            POKE(3, attrs);
             Py_DECREF(subject);
             STACK_SHRINK(2);
-            POKE(1, attrs);
             DISPATCH();
         }
 
@@ -3813,9 +3725,9 @@
             PyObject *res;
             int match = Py_TYPE(subject)->tp_flags & Py_TPFLAGS_MAPPING;
             res = match ? Py_True : Py_False;
+            POKE(0, res);
             Py_INCREF(res);
             STACK_GROW(1);
-            POKE(1, res);
             PREDICT(POP_JUMP_FORWARD_IF_FALSE);
             PREDICT(POP_JUMP_BACKWARD_IF_FALSE);
             DISPATCH();
@@ -3827,9 +3739,9 @@
             PyObject *res;
             int match = Py_TYPE(subject)->tp_flags & Py_TPFLAGS_SEQUENCE;
             res = match ? Py_True : Py_False;
+            POKE(0, res);
             Py_INCREF(res);
             STACK_GROW(1);
-            POKE(1, res);
             PREDICT(POP_JUMP_FORWARD_IF_FALSE);
             PREDICT(POP_JUMP_BACKWARD_IF_FALSE);
             DISPATCH();
@@ -3862,14 +3774,11 @@
             assert((unsigned)oparg < Py_ARRAY_LENGTH(binary_ops));
             assert(binary_ops[oparg]);
             res = binary_ops[oparg](lhs, rhs);
+            POKE(2, res);
             Py_DECREF(lhs);
             Py_DECREF(rhs);
-            if (res == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -3905,14 +3814,11 @@
             double dsum = ((PyFloatObject *)left)->ob_fval +
                 ((PyFloatObject *)right)->ob_fval;
             sum = PyFloat_FromDouble(dsum);
+            POKE(2, sum);
             _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
             _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
-            if (sum == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -3927,14 +3833,11 @@
             DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
             sum = _PyLong_Add((PyLongObject *)left, (PyLongObject *)right);
+            POKE(2, sum);
             _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
             _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-            if (sum == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -3949,14 +3852,11 @@
             DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
             res = PyUnicode_Concat(left, right);
+            POKE(2, res);
             _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
             _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            if (res == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -3991,10 +3891,7 @@
             _Py_DECREF_NO_DEALLOC(left);
             PyUnicode_Append(target_local, right);
             _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            if (*target_local == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (*target_local == NULL) goto pop_2_error;
             // The STORE_FAST is already done: skip it (the exit skips the inline cache before it).
             JUMPBY(1);
             STACK_SHRINK(2);
@@ -4014,14 +3911,11 @@
             double dprod = ((PyFloatObject *)left)->ob_fval *
                 ((PyFloatObject *)right)->ob_fval;
             prod = PyFloat_FromDouble(dprod);
+            POKE(2, prod);
             _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
             _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
-            if (prod == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (prod == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -4036,14 +3930,11 @@
             DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
             prod = _PyLong_Multiply((PyLongObject *)left, (PyLongObject *)right);
+            POKE(2, prod);
             _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
             _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-            if (prod == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (prod == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -4059,14 +3950,11 @@
             STAT_INC(BINARY_OP, hit);
             double dsub = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
             sub = PyFloat_FromDouble(dsub);
+            POKE(2, sub);
             _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
             _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
-            if (sub == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -4081,14 +3969,11 @@
             DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
             sub = _PyLong_Subtract((PyLongObject *)left, (PyLongObject *)right);
+            POKE(2, sub);
             _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
             _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-            if (sub == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -4100,14 +3985,11 @@
             PyObject *container = PEEK(2);
             PyObject *res;
             res = PyObject_GetItem(container, sub);
+            POKE(2, res);
             Py_DECREF(container);
             Py_DECREF(sub);
-            if (res == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
             DISPATCH();
         }
@@ -4147,11 +4029,11 @@
             if (res == NULL) {
                 goto binary_subscr_dict_error;
             }
+            POKE(2, res);
             Py_INCREF(res);
             Py_DECREF(sub);
             Py_DECREF(dict);
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
             DISPATCH();
         }
@@ -4216,12 +4098,12 @@
             DEOPT_IF(index >= PyList_GET_SIZE(list), BINARY_SUBSCR);
             STAT_INC(BINARY_SUBSCR, hit);
             res = PyList_GET_ITEM(list, index);
+            POKE(2, res);
             assert(res != NULL);
             Py_INCREF(res);
             _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
             Py_DECREF(list);
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
             DISPATCH();
         }
@@ -4244,12 +4126,12 @@
             DEOPT_IF(index >= PyTuple_GET_SIZE(tuple), BINARY_SUBSCR);
             STAT_INC(BINARY_SUBSCR, hit);
             res = PyTuple_GET_ITEM(tuple, index);
+            POKE(2, res);
             assert(res != NULL);
             Py_INCREF(res);
             _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
             Py_DECREF(tuple);
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
             DISPATCH();
         }
@@ -4267,10 +4149,7 @@
             Py_DECREF(v);
             Py_DECREF(container);
             Py_DECREF(sub);
-            if (err != 0) {
-                STACK_SHRINK(3);
-                goto error;
-            }
+            if (err != 0) goto pop_3_error;
             STACK_SHRINK(3);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_SUBSCR);
             DISPATCH();
@@ -4309,10 +4188,7 @@
             STAT_INC(STORE_SUBSCR, hit);
             int err = _PyDict_SetItem_Take2((PyDictObject *)dict, sub, value);
             Py_DECREF(dict);
-            if (err != 0) {
-                STACK_SHRINK(3);
-                goto error;
-            }
+            if (err != 0) goto pop_3_error;
             STACK_SHRINK(3);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_SUBSCR);
             DISPATCH();
@@ -4356,10 +4232,7 @@
             err = PyObject_DelItem(container, sub);
             Py_DECREF(container);
             Py_DECREF(sub);
-            if (err != 0) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (err != 0) goto pop_2_error;
             STACK_SHRINK(2);
             DISPATCH();
         }
@@ -4373,14 +4246,11 @@
             PyObject *res;
             assert(oparg <= Py_GE);
             res = PyObject_RichCompare(left, right, oparg);
+            POKE(2, res);
             Py_DECREF(left);
             Py_DECREF(right);
-            if (res == NULL) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
             DISPATCH();
         }
@@ -4567,11 +4437,11 @@
             PyObject *b;
             int res = Py_Is(left, right) ^ oparg;
             b = res ? Py_True : Py_False;
+            POKE(2, b);
             Py_INCREF(b);
             Py_DECREF(left);
             Py_DECREF(right);
             STACK_SHRINK(1);
-            POKE(1, b);
             DISPATCH();
         }
 
@@ -4584,14 +4454,11 @@
             int res = PySequence_Contains(right, left);
             Py_DECREF(left);
             Py_DECREF(right);
-            if (res < 0) {
-                STACK_SHRINK(2);
-                goto error;
-            }
+            if (res < 0) goto pop_2_error;
             b = (res^oparg) ? Py_True : Py_False;
+            POKE(2, b);
             Py_INCREF(b);
             STACK_SHRINK(1);
-            POKE(1, b);
             DISPATCH();
         }
 
@@ -4602,12 +4469,11 @@
             PyObject *seq = PEEK(1);
             PyObject **values = &PEEK(1);
             PyObject **top = values + oparg;
-            int ok = unpack_iterable(tstate, seq, oparg, -1, top);
-            Py_DECREF(seq);
-            if (!ok) {
-                STACK_SHRINK(1);
-                goto error;
+            if (!unpack_iterable(tstate, seq, oparg, -1, top)) {
+                Py_DECREF(seq);
+                if (true) goto pop_1_error;
             }
+            Py_DECREF(seq);
             STACK_SHRINK(1);
             STACK_GROW(oparg);
             JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
@@ -4697,11 +4563,19 @@
             PyObject **top = values + totalargs;
             int ok = unpack_iterable(tstate, seq, oparg & 0xFF, oparg >> 8, top);
             Py_DECREF(seq);
-            if (!ok) {
-                STACK_SHRINK(1);
-                goto error;
-            }
+            if (!ok) goto pop_1_error;
             STACK_SHRINK(1);
             STACK_GROW(((oparg & 0xFF) + (oparg >> 8) + 1));
             DISPATCH();
         }
+
+        // ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.
+        pop_4_error:
+            STACK_SHRINK(1);
+        pop_3_error:
+            STACK_SHRINK(1);
+        pop_2_error:
+            STACK_SHRINK(1);
+        pop_1_error:
+            STACK_SHRINK(1);
+            goto error;

@@ -6,8 +6,10 @@ together, so the author sees the whole list in one run.
 
 from __future__ import annotations
 
+import re
+
 from . import ast, model
-from .diagnostics import DiagnosticSink, GeneratorError, Location
+from .diagnostics import DiagnosticSink, Location
 from .lexer import IDENT, PREPROC, PUNCT, Token
 
 POSITIONAL_MACROS = {
@@ -128,10 +130,17 @@ class _Analyzer:
         self.declarations = declarations
         self.sources = sources
         self.sink = DiagnosticSink()
+        self._seen: set[tuple[Location, str]] = set()
+        # PREDICT(X) / JUMP_TO_INSTRUCTION(X) in bodies: X must be an instruction
+        self.references: list[Token] = []
         self.oparg_decls: dict[str, ast.OpargDecl] = {}
 
     def error(self, location: Location, message: str) -> None:
-        self.sink.error(location, message)
+        # An operation used by several instructions would report the same problem once per
+        # user: keep one of each.
+        if (location, message) not in self._seen:
+            self._seen.add((location, message))
+            self.sink.error(location, message)
 
     # ------------------------------------------------------------------------------------
 
@@ -241,12 +250,21 @@ class _Analyzer:
 
         inputs = items(effect.inputs, "input")
         outputs = items(effect.outputs, "output")
+        result = model.StackEffect(inputs, outputs, effect.location)
+        in_pos = dict(zip([i.name for i in inputs], result.offsets_from_bottom(inputs)))
+        out_pos = dict(zip([o.name for o in outputs], result.offsets_from_bottom(outputs)))
         for o in outputs:
             for i in inputs:
-                if o.name == i.name and o.name != "unused" and o.shape() != i.shape():
+                if o.name != i.name or o.name == "unused":
+                    continue
+                if o.shape() != i.shape():
                     self.error(o.location, f"output '{o.name}' has a different shape than the "
                                            f"input of the same name")
-        return model.StackEffect(inputs, outputs, effect.location)
+                elif o.is_array and in_pos[i.name] != out_pos[o.name]:
+                    self.error(o.location, f"array '{o.name}' must stay where it is as an input "
+                                           f"(arrays are not moved); give the output another "
+                                           f"name and fill it in the body")
+        return result
 
     def build_operation(self, decl: ast.InstDecl) -> model.Operation:
         effect = self.build_effect(decl.effect)
@@ -270,8 +288,9 @@ class _Analyzer:
         references: set[str] = set()
         assigned: set[str] = set()
         mentioned: set[str] = set()
-        self._cache_fields = getattr(self, "_cache_fields", {})
         cache_fields: list[Token] = []
+        oparg_token: Token | None = None
+        cache_token: Token | None = None
 
         def stmt_end(close: int, what: str) -> int | None:
             if close + 1 < len(tokens) and tokens[close + 1].is_punct(";"):
@@ -327,8 +346,12 @@ class _Analyzer:
                 self.error(t.location, f"'{name}' accesses the stack by position; declare the item "
                                        f"in the stack effect and use its name")
             elif name == "oparg":
+                if not uses_oparg:
+                    oparg_token = t
                 uses_oparg = True
             elif name == "cache":
+                if not uses_cache:
+                    cache_token = t
                 uses_cache = True
                 if nxt is not None and nxt.is_punct("->") and i + 2 < len(tokens) \
                         and tokens[i + 2].kind == IDENT:
@@ -372,8 +395,7 @@ class _Analyzer:
                 close = _matching(tokens, i + 1)
                 if close == i + 3 and tokens[i + 2].kind == IDENT:
                     references.add(tokens[i + 2].text)
-                    self._references = getattr(self, "_references", [])
-                    self._references.append(tokens[i + 2])
+                    self.references.append(tokens[i + 2])
                 if name == "JUMP_TO_INSTRUCTION":
                     exits_early = True
             elif name in RAW_EXITS:
@@ -413,8 +435,7 @@ class _Analyzer:
                 self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")
 
         body = model.Body(decl.body, sites, uses_cache, uses_oparg, exits_early, references,
-                          mentioned)
-        body.cache_fields = cache_fields  # checked once the instruction's cache is known
+                          mentioned, cache_fields, oparg_token, cache_token)
         return body
 
     # -- instructions --------------------------------------------------------------------
@@ -492,6 +513,7 @@ class _Analyzer:
         stack: list[model.StackItem] = []
         inputs: list[model.StackItem] = []
         for index, effect in enumerate(effects):
+            taken: list[model.StackItem] = []  # what each input is, bottom to top
             for item in reversed(effect.inputs):
                 if stack:
                     top = stack.pop()
@@ -499,9 +521,22 @@ class _Analyzer:
                         where = locations[index] if locations else location
                         self.error(where, f"'{names[index]}' takes {item.spelling()} but "
                                           f"the previous part leaves {top.spelling()}")
+                    taken.insert(0, top)
                 else:
                     inputs.insert(0, item)
-            stack.extend(effect.outputs)
+                    taken.insert(0, item)
+            # An item a part passes through (same name, or `unused`, in the same place) is
+            # still the item it was given: LOAD_ATTR_MODULE = _LOAD_MODULE_ATTR (owner -- res)
+            # + _LOAD_ATTR_HIT (unused -- unused) is (owner -- res).
+            in_at = {p: k for k, p in enumerate(effect.offsets_from_bottom(effect.inputs))}
+            out_pos = effect.offsets_from_bottom(effect.outputs)
+            kept = effect.pass_through()
+            for j, out in enumerate(effect.outputs):
+                k = in_at.get(out_pos[j])
+                if j in kept and k is not None and effect.inputs[k].shape() == out.shape():
+                    stack.append(taken[k])
+                else:
+                    stack.append(out)
         return model.StackEffect(inputs, stack, location)
 
     def check_numbers(self, instructions: list[model.Instruction]) -> None:
@@ -537,11 +572,11 @@ class _Analyzer:
             if inst is None:
                 self.error(ref.location, f"unknown instruction '{ref.name}' in family {decl.name}")
                 return None
-            if inst.family is not None:
-                self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
-                return None
             if inst is generic:
                 self.error(ref.location, f"'{ref.name}' is the generic instruction of its family")
+                return None
+            if inst.family is not None:
+                self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
                 return None
             inst.role = role
             return inst
@@ -549,19 +584,24 @@ class _Analyzer:
         if generic.family is not None:
             self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
             return None
+        checked: list[tuple[model.Instruction, ast.PartRef]] = []
+
+        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
+            inst = lookup(ref, role)
+            if inst is not None:
+                checked.append((inst, ref))
+            return inst
+
         family = model.Family(decl.name, decl.location, decl.doc, generic, cache,
-                              lookup(decl.adaptive, "adaptive"), lookup(decl.quick, "quick"))
+                              take(decl.adaptive, "adaptive"), take(decl.quick, "quick"))
         generic.family, generic.role = family, "generic"
         for ref in decl.members:
-            inst = lookup(ref, "member")
+            inst = take(ref, "member")
             if inst is not None:
                 family.members.append(inst)
         for inst in family.specializations:
             inst.family = family
-        refs = ([decl.adaptive] if decl.adaptive else []) + ([decl.quick] if decl.quick else []) \
-            + decl.members
-        for inst, ref in zip([i for i in family.specializations], [r for r in refs
-                                                                   if r.name in by_name]):
+        for inst, ref in checked:
             self.check_member(family, inst, ref)
         if cache is not None and decl.adaptive is None:
             self.error(decl.location, f"family {decl.name} has a cache but no adaptive instruction")
@@ -582,11 +622,11 @@ class _Analyzer:
             together = self.compose_effects([i.effect for i in chain], ref.location,
                                             [i.name for i in chain])
             fused = " + ".join(i.name for i in inst.fuses)
-            if inst.effect.shape() != together.shape():
+            if not self.narrows(inst, together):
                 self.error(ref.location,
                            f"{inst.name} {inst.effect.spelling()} fuses {fused}, but "
                            f"{generic.name} then {fused} is {together.spelling()}")
-        elif inst.effect.shape() != generic.effect.shape():
+        elif not self.narrows(inst, generic.effect):
             self.error(ref.location,
                        f"{inst.name} {inst.effect.spelling()} and {generic.name} "
                        f"{generic.effect.spelling()} disagree on the stack effect (a member "
@@ -598,6 +638,26 @@ class _Analyzer:
         if inst.jump_effect is not None and generic.jump_effect is None:
             self.error(ref.location, f"{inst.name} declares a jump effect but its generic "
                                      f"instruction {generic.name} does not")
+
+    @staticmethod
+    def narrows(inst: model.Instruction, general: model.StackEffect) -> bool:
+        """Whether inst's effect is `general`, item for item, except that an array may have a
+        constant size where `general` has an expression (PRECALL_NO_KW_STR_1 is
+        `(method, callable, args[1] -- res)` in a family whose effect has `args[oparg]`):
+        a specialization may know more. The generated case asserts the sizes agree."""
+        mine, theirs = inst.effect, general
+        if len(mine.inputs) != len(theirs.inputs) or len(mine.outputs) != len(theirs.outputs):
+            return False
+        narrowed: list[tuple[str, str]] = []
+        for a, b in zip(mine.inputs + mine.outputs, theirs.inputs + theirs.outputs):
+            if a.shape() == b.shape():
+                continue
+            if a.is_array and b.is_array and a.array_size.strip().isdigit():
+                narrowed.append((b.array_size, a.array_size))
+                continue
+            return False
+        inst.narrowed = sorted(set(narrowed))
+        return True
 
     def check_specialized_numbers(self, instructions: list[model.Instruction],
                                   families: list[model.Family]) -> None:
@@ -638,7 +698,7 @@ class _Analyzer:
             for inst, index in contexts:
                 cache = inst.cache
                 if op.body.uses_cache and cache is None:
-                    self.error(op.body.source.location,
+                    self.error(op.body.cache_token.location,
                                f"the body of {name} uses 'cache' but {inst.name} has no inline "
                                "cache (its family declares none)")
                 elif cache is not None:
@@ -651,12 +711,19 @@ class _Analyzer:
                 if inst.kind == "super" and cache is not None:
                     self.error(inst.location, f"superinstruction {inst.name} cannot have an inline cache")
                 if op.body.uses_oparg and not inst.has_arg:
-                    token = next(t for t in op.body.source.tokens if t.is_ident("oparg"))
-                    self.error(token.location, f"{inst.name} uses oparg but takes no argument "
-                                               f"(opcode {inst.number} < HAVE_ARGUMENT "
-                                               f"{model.HAVE_ARGUMENT})")
+                    self.error(op.body.oparg_token.location,
+                               f"{inst.name} uses oparg but takes no argument "
+                               f"(opcode {inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
+                if not inst.has_arg:
+                    for item in op.effect.inputs + op.effect.outputs:
+                        text = (item.array_size or "") + " " + (item.condition or "")
+                        if re.search(r"\boparg\b", text):
+                            self.error(item.location,
+                                       f"stack item '{item.spelling()}' of {inst.name} uses oparg "
+                                       f"but the instruction takes no argument (opcode "
+                                       f"{inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
         instruction_names = {i.name for i in instructions}
-        for token in getattr(self, "_references", []):
+        for token in self.references:
             if token.text not in instruction_names:
                 self.error(token.location, f"unknown instruction '{token.text}'")
 
@@ -671,10 +738,3 @@ class _Analyzer:
             if isinstance(d, ast.InstDecl) and d.kind == "op" and names.get(d.name) is d \
                     and d.name not in self._users:
                 self.error(d.location, f"operation {d.name} is not used by any instruction")
-
-
-def build_model(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
-    try:
-        return analyze(declarations, sources)
-    except GeneratorError:
-        raise

@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from . import analysis, emitters
-from .diagnostics import DiagnosticSink, GeneratorError
+from .diagnostics import DiagnosticSink, Location
 from .lexer import SourceFile
 from .model import Model
 from .parser import parse_source
@@ -29,9 +29,18 @@ def load_model(paths: list[Path], root: Path) -> Model:
             display = str(path)
         names.append(display)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise GeneratorError([]) from exc
+            data = path.read_bytes()
+            text = data.decode("utf-8")
+        except OSError as exc:
+            sink.error(Location(display, 1, 1), f"cannot read the file: {exc.strerror}")
+            continue
+        except UnicodeDecodeError as exc:
+            before = data[:exc.start]
+            line = before.count(b"\n") + 1
+            col = exc.start - (before.rfind(b"\n") + 1) + 1
+            sink.error(Location(display, line, col),
+                       f"the file is not UTF-8 (byte 0x{data[exc.start]:02x})")
+            continue
         declarations.extend(parse_source(SourceFile(display, text), sink))
     sink.raise_if_any()
     if not paths:

@@ -7,6 +7,8 @@ epilogue generated from the stack effect.
 
 from __future__ import annotations
 
+import re
+
 from . import model
 from .model import Size, StackEffect, StackItem
 
@@ -171,9 +173,13 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     effect = part.effect
     tokens = [t for t in part.body.source.tokens if t.kind != "PREPROC"]
     keep = _pass_through(effect)
+    # Outputs above a conditional one are left to the epilogue, which stores the conditional
+    # one first (see stack_update).
+    first_conditional = next((i for i, o in enumerate(effect.outputs)
+                              if o.condition is not None), len(effect.outputs))
     candidates = {o.name: i for i, o in enumerate(effect.outputs)
                   if i not in keep and not o.is_array and not o.is_unused
-                  and o.condition is None}
+                  and o.condition is None and i < first_conditional}
     if not candidates or not tokens:
         return {}
     arrays = {i.name for i in effect.inputs + effect.outputs if i.is_array}
@@ -246,17 +252,17 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         elif site.kind == "error_if":
             cond, label = site.args
             if n_inputs.is_zero:
-                edits.append((site.start, site.end, [f"if ({cond}) goto {label};"]))
+                lines = [f"if ({cond}) goto {label};"]
             elif label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
-                edits.append((site.start, site.end,
-                              [f"if ({cond}) goto pop_{n_inputs.const}_error;"]))
+                lines = [f"if ({cond}) goto pop_{n_inputs.const}_error;"]
             else:
-                edits.append((site.start, site.end, [
+                lines = [
                     f"if ({cond}) {{",
                     f"{INDENT}STACK_SHRINK({n_inputs.render()});",
                     f"{INDENT}goto {label};",
                     "}",
-                ]))
+                ]
+            edits.append((site.start, site.end, _as_statement(source, site.start, lines)))
         elif site.kind in ("dispatch", "dispatch_jumped"):
             effect = part.effect if site.kind == "dispatch" else part.jump_effect
             done = stored_before(site.start) if site.kind == "dispatch" else frozenset()
@@ -335,10 +341,11 @@ def _body_indent(text: str) -> str:
 
 
 def _as_statement(source: str, offset: int, lines: list[str]) -> list[str]:
-    """Lines replacing a DISPATCH(); statement: braced unless it stands in a block."""
-    if len(lines) == 1:
-        return lines
+    """Lines replacing a DSL statement: braced unless it stands in a block. A lone `if` is
+    braced too: as the branch of an unbraced if/else it would capture the `else`."""
     before = source[:offset].rstrip()
+    if len(lines) == 1 and not lines[0].startswith("if "):
+        return lines
     in_block = before.endswith((";", "{", "}")) or before.endswith("*/")
     if in_block:
         return lines
@@ -355,6 +362,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
     body: list[str] = []
     if inst.name in predicted:
         body.append(f"PREDICTED({inst.name});")
+    for general, constant in inst.narrowed:
+        body.append(f"assert(({general}) == {constant});")
     if inst.kind == "inst":
         part = inst.parts[0]
         body.extend(prologue(part.effect, part.jump_effect.outputs if part.jump_effect else [],
@@ -390,8 +399,11 @@ def emit_cases(m: model.Model) -> list[str]:
     for inst in m.instructions:
         lines.extend(emit_instruction(inst, predicted))
         lines.append("")
+    used = [int(n) for line in lines for n in re.findall(r"goto pop_(\d+)_error;", line)]
+    if not used:
+        return lines
     lines.append("// ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.")
-    for n in range(MAX_POP_ERROR, 0, -1):
+    for n in range(max(used), 0, -1):
         lines.append(f"pop_{n}_error:")
         lines.append(f"{INDENT}STACK_SHRINK(1);")
     lines.append(f"{INDENT}goto error;")

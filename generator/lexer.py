@@ -76,6 +76,9 @@ class SourceFile:
             self._line_starts.append(self._line_starts[-1] + len(line))
 
     def location(self, offset: int) -> Location:
+        if offset >= len(self.text) and self.text.endswith("\n"):
+            # The end of a file that ends with a newline: the start of the line after it.
+            return Location(self.name, len(self.lines) + 1, 1, "")
         lo, hi = 0, len(self._line_starts) - 1
         while lo < hi:
             mid = (lo + hi + 1) // 2

@@ -202,6 +202,11 @@ class Body:
     exits_early: bool  # has DISPATCH()/DISPATCH_JUMPED() or a raw exit
     references: set[str]  # PREDICT / JUMP_TO_INSTRUCTION targets
     mentioned: set[str] = field(default_factory=set)  # identifiers the body uses
+    # Tokens checked once the instruction is known: `cache->NAME` entries, the first use
+    # of `oparg` and of `cache` (for the location of an error).
+    cache_fields: list = field(default_factory=list)
+    oparg_token: object = None
+    cache_token: object = None
 
     @property
     def completes(self) -> bool:
@@ -246,6 +251,8 @@ class Instruction:
     family: "Family | None" = None
     role: str | None = None  # generic | adaptive | quick | member
     fuses: "list[Instruction]" = field(default_factory=list)  # also runs the next ones
+    # (family's array size, this member's constant size): what the member knows more
+    narrowed: list[tuple[str, str]] = field(default_factory=list)
     compiler_effect: StackEffect | None = None  # what compile.c and frameobject.c are told
 
     @property

@@ -9,7 +9,9 @@ from pathlib import Path
 
 from .emitters import OUTPUTS
 
-_CASE_START = re.compile(r"^\s*(?://\s*(?P<doc>[A-Z0-9_]+):.*|TARGET\((?P<target>[A-Z0-9_]+)\)\s*\{)$")
+# A case starts with its doc comment (`// NAME: ...`) or its TARGET line, both at the cases'
+# indentation (8 spaces); comments inside bodies are indented further.
+_CASE_START = re.compile(r"^ {8}(?:// (?P<doc>[A-Z0-9_]+):.*|TARGET\((?P<target>[A-Z0-9_]+)\) \{)$")
 _DOC_SECTION = re.compile(r"^### (?P<name>[A-Z0-9_]+)$")
 
 

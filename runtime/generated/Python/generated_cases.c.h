@@ -239,12 +239,12 @@
             PyDictUnicodeEntry *entries = DK_UNICODE_ENTRIES(dict->ma_keys);
             res = entries[cache->index].me_value;
             DEOPT_IF(res == NULL, LOAD_GLOBAL);
-            POKE(-((oparg & 1) ? 1 : 0), res);
             null = NULL;
             STAT_INC(LOAD_GLOBAL, hit);
             Py_INCREF(res);
+            POKE(0, null);
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
-            if (oparg & 1) { POKE(((oparg & 1) ? 1 : 0) + 1, null); }
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
             DISPATCH();
         }
@@ -268,12 +268,12 @@
             PyDictUnicodeEntry *entries = DK_UNICODE_ENTRIES(bdict->ma_keys);
             res = entries[cache->index].me_value;
             DEOPT_IF(res == NULL, LOAD_GLOBAL);
-            POKE(-((oparg & 1) ? 1 : 0), res);
             null = NULL;
             STAT_INC(LOAD_GLOBAL, hit);
             Py_INCREF(res);
+            POKE(0, null);
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
-            if (oparg & 1) { POKE(((oparg & 1) ? 1 : 0) + 1, null); }
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
             DISPATCH();
         }
@@ -907,9 +907,10 @@
         // PRECALL_NO_KW_TYPE_1: `type(obj)`, done in PRECALL: guards one argument, no `self`, `callable is type`; replaces
         // the three items by `obj`'s type and skips the CALL.
         TARGET(PRECALL_NO_KW_TYPE_1) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            assert((oparg) == 1);
+            PyObject **args = &PEEK(1);
+            PyObject *callable = PEEK(2);
+            PyObject *method = PEEK(3);
             PyObject *res;
             assert(call_shape.kwnames == NULL);
             assert(cframe.use_tracing == 0);
@@ -920,10 +921,10 @@
             STAT_INC(PRECALL, hit);
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             res = Py_NewRef(Py_TYPE(obj));
-            POKE(oparg + 2, res);
+            POKE(3, res);
             Py_DECREF(callable);
             Py_DECREF(obj);
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -931,9 +932,10 @@
         // PRECALL_NO_KW_STR_1: `str(arg)`, done in PRECALL: guards one argument, no `self`, `callable is str`; replaces
         // the three items by the result and skips the CALL. Raises if `str()` fails.
         TARGET(PRECALL_NO_KW_STR_1) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            assert((oparg) == 1);
+            PyObject **args = &PEEK(1);
+            PyObject *callable = PEEK(2);
+            PyObject *method = PEEK(3);
             PyObject *res;
             assert(call_shape.kwnames == NULL);
             assert(cframe.use_tracing == 0);
@@ -944,14 +946,11 @@
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[0];
             res = PyObject_Str(arg);
-            POKE(oparg + 2, res);
+            POKE(3, res);
             Py_DECREF(arg);
             Py_DECREF(&PyUnicode_Type);
-            if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
-                goto error;
-            }
-            STACK_SHRINK(oparg + 1);
+            if (res == NULL) goto pop_3_error;
+            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -960,9 +959,10 @@
         // PRECALL_NO_KW_TUPLE_1: `tuple(arg)`, done in PRECALL: guards one argument, no `self`, `callable is tuple`;
         // replaces the three items by the result and skips the CALL. Raises if `tuple()` fails.
         TARGET(PRECALL_NO_KW_TUPLE_1) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            assert((oparg) == 1);
+            PyObject **args = &PEEK(1);
+            PyObject *callable = PEEK(2);
+            PyObject *method = PEEK(3);
             PyObject *res;
             assert(call_shape.kwnames == NULL);
             assert(oparg == 1);
@@ -972,14 +972,11 @@
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[0];
             res = PySequence_Tuple(arg);
-            POKE(oparg + 2, res);
+            POKE(3, res);
             Py_DECREF(arg);
             Py_DECREF(&PyTuple_Type);
-            if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
-                goto error;
-            }
-            STACK_SHRINK(oparg + 1);
+            if (res == NULL) goto pop_3_error;
+            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1241,9 +1238,10 @@
         // PRECALL_NO_KW_LIST_APPEND: `list.append(arg)` as a method call followed by POP_TOP, in PRECALL: guards `method` is
         // `list.append` and `self` a list. Appends, pops all three items and skips CALL and POP_TOP.
         TARGET(PRECALL_NO_KW_LIST_APPEND) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            assert((oparg) == 1);
+            PyObject **args = &PEEK(1);
+            PyObject *callable = PEEK(2);
+            PyObject *method = PEEK(3);
             assert(cframe.use_tracing == 0);
             assert(call_shape.kwnames == NULL);
             assert(oparg == 1);
@@ -1263,7 +1261,7 @@
             // generated exit pops the items and skips PRECALL's own cache.
             JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL + 1);
             assert(_Py_OPCODE(next_instr[INLINE_CACHE_ENTRIES_PRECALL - 1]) == POP_TOP);
-            STACK_SHRINK(oparg + 2);
+            STACK_SHRINK(3);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -1478,9 +1476,11 @@
                 call_shape.kwnames = NULL;
                 // The frame has stolen all the arguments from the stack,
                 // so there is no need to clean them up.
-                if (new_frame == NULL) {
-                    STACK_SHRINK(oparg + 2);
-                    goto error;
+                {
+                    if (new_frame == NULL) {
+                        STACK_SHRINK(oparg + 2);
+                        goto error;
+                    }
                 }
                 STACK_SHRINK(oparg + 2);  // total_args, then 2-is_meth, as upstream
                 _PyFrame_SetStackPointer(frame, stack_pointer);
@@ -1686,9 +1686,11 @@
 
             assert(null == NULL);
             (void)null;  // only read by the assert
-            if (result == NULL) {
-                STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3);
-                goto error;
+            {
+                if (result == NULL) {
+                    STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3);
+                    goto error;
+                }
             }
             STACK_SHRINK(((oparg & 1) ? 1 : 0) + 2);
             CHECK_EVAL_BREAKER();
@@ -2019,9 +2021,11 @@
                               "unexpected conversion flag %d",
                               which_conversion);
                 // As upstream: the operands are popped without being released.
-                if (1) {
-                    STACK_SHRINK((((oparg & FVS_MASK) == FVS_HAVE_SPEC) ? 1 : 0) + 1);
-                    goto error;
+                {
+                    if (1) {
+                        STACK_SHRINK((((oparg & FVS_MASK) == FVS_HAVE_SPEC) ? 1 : 0) + 1);
+                        goto error;
+                    }
                 }
             }
 
@@ -3577,9 +3581,11 @@
                 /* fall through */
             case 0:
                 // do_raise() steals `exc` and `cause`.
-                if (do_raise(tstate, exc, cause)) {
-                    STACK_SHRINK(oparg);
-                    goto exception_unwind;
+                {
+                    if (do_raise(tstate, exc, cause)) {
+                        STACK_SHRINK(oparg);
+                        goto exception_unwind;
+                    }
                 }
                 break;
             default:
@@ -4539,6 +4545,7 @@
         // UNPACK_SEQUENCE_TWO_TUPLE: UNPACK_SEQUENCE with `oparg == 2` of an exact tuple of exactly two items (deopts
         // otherwise).
         TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
+            assert((oparg) == 2);
             PyObject *seq = PEEK(1);
             PyObject **values = &PEEK(1);
             DEOPT_IF(!PyTuple_CheckExact(seq), UNPACK_SEQUENCE);
@@ -4547,8 +4554,7 @@
             values[0] = Py_NewRef(PyTuple_GET_ITEM(seq, 1));
             values[1] = Py_NewRef(PyTuple_GET_ITEM(seq, 0));
             Py_DECREF(seq);
-            STACK_SHRINK(1);
-            STACK_GROW(oparg);
+            STACK_GROW(1);
             JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
             DISPATCH();
         }
@@ -4570,8 +4576,6 @@
         }
 
         // ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.
-        pop_4_error:
-            STACK_SHRINK(1);
         pop_3_error:
             STACK_SHRINK(1);
         pop_2_error:

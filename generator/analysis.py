@@ -652,7 +652,8 @@ class _Analyzer:
         for a, b in zip(mine.inputs + mine.outputs, theirs.inputs + theirs.outputs):
             if a.shape() == b.shape():
                 continue
-            if a.is_array and b.is_array and a.array_size.strip().isdigit():
+            if a.is_array and b.is_array and a.array_size.strip().isdigit() \
+                    and not b.array_size.strip().isdigit():
                 narrowed.append((b.array_size, a.array_size))
                 continue
             return False

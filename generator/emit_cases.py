@@ -149,11 +149,14 @@ def _statement_end(tokens: list, k: int) -> int:
             depth += 1
         elif t.kind == "PUNCT" and t.text in ")}]":
             depth -= 1
+            # `} else`, `} while (...);` continue the statement
             if depth == 0 and t.text == "}" and not (
-                    j + 1 < len(tokens) and tokens[j + 1].is_ident("else")):
+                    j + 1 < len(tokens) and (tokens[j + 1].is_ident("else")
+                                             or tokens[j + 1].is_ident("while"))):
                 return j
         elif depth == 0 and t.is_punct(";"):
-            return j
+            if not (j + 1 < len(tokens) and tokens[j + 1].is_ident("else")):
+                return j
         j += 1
     return len(tokens) - 1
 
@@ -171,7 +174,9 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     """
     from .analysis import RAW_EXITS  # the same list the analyser uses for exits
     effect = part.effect
-    tokens = [t for t in part.body.source.tokens if t.kind != "PREPROC"]
+    if any(t.kind == "PREPROC" for t in part.body.source.tokens):
+        return {}  # a store could land in one branch of an #if: leave it to the epilogue
+    tokens = list(part.body.source.tokens)
     keep = _pass_through(effect)
     # Outputs above a conditional one are left to the epilogue, which stores the conditional
     # one first (see stack_update).
@@ -344,6 +349,12 @@ def _as_statement(source: str, offset: int, lines: list[str]) -> list[str]:
     """Lines replacing a DSL statement: braced unless it stands in a block. A lone `if` is
     braced too: as the branch of an unbraced if/else it would capture the `else`."""
     before = source[:offset].rstrip()
+    while True:  # look through comment lines above the statement
+        last_line = before[before.rfind("\n") + 1:]
+        if last_line.strip().startswith("//"):
+            before = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
+            continue
+        break
     if len(lines) == 1 and not lines[0].startswith("if "):
         return lines
     in_block = before.endswith((";", "{", "}")) or before.endswith("*/")

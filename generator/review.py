@@ -19,11 +19,21 @@ def _split_cases(text: str) -> dict[str, list[str]]:
     """generated_cases.c.h -> {instruction: its lines (doc comment included)}."""
     chunks: dict[str, list[str]] = {}
     current = "(file header)"
-    for line in text.splitlines():
+    lines = text.splitlines()
+    # The TARGET that follows each line: a `// NAME: ...` line starts a case only if it is
+    # the doc comment of TARGET(NAME) (a doc text line may look like `// NOTE: ...`).
+    next_target: list[str | None] = [None] * len(lines)
+    following = None
+    for i in range(len(lines) - 1, -1, -1):
+        m = _CASE_START.match(lines[i])
+        if m and m.group("target"):
+            following = m.group("target")
+        next_target[i] = following
+    for i, line in enumerate(lines):
         m = _CASE_START.match(line)
         if m:
-            name = m.group("doc") or m.group("target")
-            if name != current:
+            name = m.group("target") or m.group("doc")
+            if m.group("target") or (name == next_target[i] and name != current):
                 current = name
         chunks.setdefault(current, []).append(line)
     return chunks

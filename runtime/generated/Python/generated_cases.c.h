@@ -1004,7 +1004,7 @@
             call_shape.kwnames = NULL;
             /* Free the arguments. */
             for (int i = 0; i < total_args; i++) {
-                Py_DECREF(args[i - is_meth]);
+                Py_DECREF((args - is_meth)[i]);
             }
             POKE(oparg + 2, res);
             Py_DECREF(tp);
@@ -1089,7 +1089,7 @@
 
             /* Free the arguments. */
             for (int i = 0; i < total_args; i++) {
-                Py_DECREF(args[i - is_meth]);
+                Py_DECREF((args - is_meth)[i]);
             }
             POKE(oparg + 2, res);
             Py_DECREF(function);
@@ -1141,7 +1141,7 @@
 
             /* Free the arguments. */
             for (int i = 0; i < total_args; i++) {
-                Py_DECREF(args[i - is_meth]);
+                Py_DECREF((args - is_meth)[i]);
             }
             POKE(oparg + 2, res);
             Py_DECREF(function);
@@ -1341,7 +1341,7 @@
 
             /* Free the arguments. */
             for (int i = 0; i < nargs; i++) {
-                Py_DECREF(args[i + 1 - is_meth]);
+                Py_DECREF((args - is_meth)[i + 1]);
             }
             POKE(oparg + 2, res);
             Py_DECREF(self);
@@ -1428,7 +1428,7 @@
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
             /* Clear the stack of the arguments. */
             for (int i = 0; i < nargs; i++) {
-                Py_DECREF(args[i + 1 - is_meth]);
+                Py_DECREF((args - is_meth)[i + 1]);
             }
             POKE(oparg + 2, res);
             Py_DECREF(self);
@@ -1476,11 +1476,9 @@
                 call_shape.kwnames = NULL;
                 // The frame has stolen all the arguments from the stack,
                 // so there is no need to clean them up.
-                {
-                    if (new_frame == NULL) {
-                        STACK_SHRINK(oparg + 2);
-                        goto error;
-                    }
+                if (new_frame == NULL) {
+                    STACK_SHRINK(oparg + 2);
+                    goto error;
                 }
                 STACK_SHRINK(oparg + 2);  // total_args, then 2-is_meth, as upstream
                 _PyFrame_SetStackPointer(frame, stack_pointer);
@@ -1508,7 +1506,7 @@
             Py_DECREF(function);
             /* Clear the stack */
             for (int i = 0; i < total_args; i++) {
-                Py_DECREF(args[i - is_meth]);
+                Py_DECREF((args - is_meth)[i]);
             }
             POKE(oparg + 2, res);
             if (res == NULL) {
@@ -1572,7 +1570,7 @@
             }
             CALL_STAT_INC(inlined_py_calls);
             for (int i = 0; i < argcount; i++) {
-                new_frame->localsplus[i] = args[i - is_meth];
+                new_frame->localsplus[i] = (args - is_meth)[i];
             }
             for (int i = argcount; i < code->co_nlocalsplus; i++) {
                 new_frame->localsplus[i] = NULL;
@@ -1613,7 +1611,7 @@
             }
             CALL_STAT_INC(inlined_py_calls);
             for (int i = 0; i < argcount; i++) {
-                new_frame->localsplus[i] = args[i - is_meth];
+                new_frame->localsplus[i] = (args - is_meth)[i];
             }
             for (int i = argcount; i < code->co_argcount; i++) {
                 PyObject *def = PyTuple_GET_ITEM(func->func_defaults,
@@ -2021,11 +2019,9 @@
                               "unexpected conversion flag %d",
                               which_conversion);
                 // As upstream: the operands are popped without being released.
-                {
-                    if (1) {
-                        STACK_SHRINK((((oparg & FVS_MASK) == FVS_HAVE_SPEC) ? 1 : 0) + 1);
-                        goto error;
-                    }
+                if (1) {
+                    STACK_SHRINK((((oparg & FVS_MASK) == FVS_HAVE_SPEC) ? 1 : 0) + 1);
+                    goto error;
                 }
             }
 

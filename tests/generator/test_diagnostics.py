@@ -363,11 +363,6 @@ def test_member_may_give_an_array_a_constant_size(project):
         """)
 
 
-@pytest.mark.xfail(strict=True, reason="generator bug: narrows() accepts a member whose array "
-                   "has a constant size wherever the generic's array size differs, even when the "
-                   "generic's size is itself a different constant: A_M (x, args[1] -- r) in family "
-                   "A (x, args[2] -- r) is accepted, and its case starts with the always-false "
-                   "'assert((2) == 1);'")
 def test_member_array_of_another_constant_size_disagrees(project):
     expect(project, """
         inst A = 100 (x, args[2] -- r) {

@@ -398,9 +398,6 @@ def test_store_after_a_conditionally_compiled_assignment_reaches_every_build(pro
         assert simulate(kept, 0, ["s", "x"]) == ["s", "r"], kept
 
 
-@pytest.mark.xfail(strict=True, reason="generator bug: eager_stores() ends the statement "
-                   "'do { ... } while (0);' at its '}', so the store lands between the block and "
-                   "'while (0);' ('} POKE(1, r); while (0);' does not compile)")
 def test_store_after_a_do_while_statement(project):
     case = case_in(project, """
         inst A = 100 (x -- r) {

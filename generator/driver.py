@@ -37,7 +37,9 @@ def load_model(paths: list[Path], root: Path) -> Model:
         except UnicodeDecodeError as exc:
             before = data[:exc.start]
             line = before.count(b"\n") + 1
-            col = exc.start - (before.rfind(b"\n") + 1) + 1
+            line_start = before.rfind(b"\n") + 1
+            # columns count characters, like every other location
+            col = len(data[line_start:exc.start].decode("utf-8", errors="replace")) + 1
             sink.error(Location(display, line, col),
                        f"the file is not UTF-8 (byte 0x{data[exc.start]:02x})")
             continue

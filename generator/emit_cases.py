@@ -244,6 +244,12 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
     n_inputs = error_pops(part.effect)
     eager = eager_stores(part)
     for name, (offset, store) in eager.items():
+        # After a comment that ends the statement's line, not before it.
+        line_end = source.find("\n", offset)
+        rest = source[offset:line_end if line_end >= 0 else end]
+        if rest.strip().startswith("//") or (rest.strip().startswith("/*")
+                                              and rest.strip().endswith("*/")):
+            offset += len(rest)
         edits.append((offset, offset, [""] + [store]))
 
     def stored_before(site_start: int) -> frozenset[str]:

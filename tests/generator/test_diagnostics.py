@@ -1397,9 +1397,6 @@ def test_an_unreadable_file_is_reported_at_its_start(project):
                              "directory\n1 error(s); nothing was written\n")
 
 
-@pytest.mark.xfail(strict=True, reason="generator bug (minor): the column of 'the file is not "
-                   "UTF-8' counts bytes, while every other column counts characters: after "
-                   "'// é' (é is 2 bytes) the bad byte is reported at 2:6, not 2:5")
 def test_not_utf8_column_counts_characters(project):
     root = project({"a.inst": "inst NOP = 9 (--) {\n}\n"})
     (root / "instructions" / "bad.inst").write_bytes(

@@ -410,10 +410,6 @@ def test_store_after_a_do_while_statement(project):
     assert "    } while (0);\n    POKE(1, r);\n    Py_DECREF(x);\n" in case
 
 
-@pytest.mark.xfail(strict=True, reason="generator bug: the eager store is inserted right after "
-                   "the statement's ';', before the comment that ends its line, so the comment "
-                   "moves onto the generated line: 'r = f(x);  // why' becomes 'r = f(x);' and "
-                   "'POKE(1, r);  // why'")
 def test_store_goes_after_the_comment_ending_the_statement_line(project):
     case = case_in(project, """
         inst A = 100 (x -- r) {

@@ -29,8 +29,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="write generated files under this folder instead of --root")
     parser.add_argument("--git", metavar="REV", default=None,
                         help="diff: compare with the generated files at this git revision")
-    parser.add_argument("inputs", nargs="*", type=Path, default=None,
-                        help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     root = args.root
     sources = find_sources(root)

@@ -284,7 +284,6 @@ class _Analyzer:
         sites: list[model.Site] = []
         uses_cache = False
         uses_oparg = False
-        exits_early = False
         references: set[str] = set()
         assigned: set[str] = set()
         mentioned: set[str] = set()
@@ -380,7 +379,6 @@ class _Analyzer:
                 if close != i + 2:
                     self.error(t.location, f"{name}() takes no arguments")
                 end = stmt_end(close, name) if close > 0 else None
-                exits_early = True
                 if name == "DISPATCH_JUMPED" and jump_effect is None:
                     self.error(t.location, f"DISPATCH_JUMPED() in {decl.name}, which declares no "
                                            "jump effect")
@@ -396,10 +394,6 @@ class _Analyzer:
                 if close == i + 3 and tokens[i + 2].kind == IDENT:
                     references.add(tokens[i + 2].text)
                     self.references.append(tokens[i + 2])
-                if name == "JUMP_TO_INSTRUCTION":
-                    exits_early = True
-            elif name in RAW_EXITS:
-                exits_early = True
             i += 1
 
         # The end of the body: trailing PREDICT/CHECK_EVAL_BREAKER move into the epilogue,
@@ -434,7 +428,7 @@ class _Analyzer:
             elif o.name not in assigned:
                 self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")
 
-        body = model.Body(decl.body, sites, uses_cache, uses_oparg, exits_early, references,
+        body = model.Body(decl.body, sites, uses_cache, uses_oparg, references,
                           mentioned, cache_fields, oparg_token, cache_token)
         return body
 

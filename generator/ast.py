@@ -8,6 +8,22 @@ from .diagnostics import Location
 from .lexer import SourceFile, Token
 
 
+def spell_item(name: str, size: str | None, condition: str | None) -> str:
+    """A stack item as written in the DSL: `x`, `args[oparg]`, `null if (oparg & 1)`."""
+    if size is not None:
+        return f"{name}[{size}]"
+    if condition is not None:
+        return f"{name} if ({condition})"
+    return name
+
+
+def spell_effect(inputs: list, outputs: list) -> str:
+    """A stack effect as written in the DSL: `(a, b -- c)`."""
+    ins = ", ".join(i.spelling() for i in inputs)
+    outs = ", ".join(o.spelling() for o in outputs)
+    return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+
+
 @dataclass
 class StackItem:
     name: str
@@ -20,11 +36,7 @@ class StackItem:
         return self.size is not None
 
     def spelling(self) -> str:
-        if self.size is not None:
-            return f"{self.name}[{self.size}]"
-        if self.condition is not None:
-            return f"{self.name} if ({self.condition})"
-        return self.name
+        return spell_item(self.name, self.size, self.condition)
 
 
 @dataclass
@@ -34,9 +46,7 @@ class StackEffect:
     location: Location
 
     def spelling(self) -> str:
-        ins = ", ".join(i.spelling() for i in self.inputs)
-        outs = ", ".join(o.spelling() for o in self.outputs)
-        return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+        return spell_effect(self.inputs, self.outputs)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from . import model
+from .analysis import RAW_EXITS  # the same list the analyser uses for exits
 from .model import Size, StackEffect, StackItem
 
 INDENT = "    "
@@ -32,18 +33,10 @@ def _offsets_from_top(items: list[StackItem]) -> list[Size]:
     return result
 
 
-def _offsets_from_bottom(items: list[StackItem]) -> list[Size]:
-    return StackEffect.offsets_from_bottom(items)
-
-
-def _pass_through(effect: StackEffect) -> set[int]:
-    return effect.pass_through()
-
-
 def error_pops(effect: StackEffect) -> Size:
     """What ERROR_IF pops: the inputs above those that stay in place at the bottom of the
     effect (LIST_APPEND's list and the slots under it are not released by an error)."""
-    keep = _pass_through(effect)
+    keep = effect.pass_through()
     kept_names = {o.name for i, o in enumerate(effect.outputs) if i in keep}
     kept = Size()
     for item in effect.inputs:
@@ -61,7 +54,7 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
     inputs = effect.inputs
     used = set(body.mentioned) if body is not None else None
     if used is not None and body.completes:
-        keep = _pass_through(effect)
+        keep = effect.pass_through()
         used |= {o.name for i, o in enumerate(effect.outputs) if i not in keep}
     for item, offset in reversed(list(zip(inputs, _offsets_from_top(inputs)))):
         if item.is_unused or (used is not None and item.name not in used):
@@ -75,7 +68,7 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
     declared = {i.name for i in inputs}
     total_in = StackEffect.total(inputs)
     for o, below in zip(list(effect.outputs) + list(extra_outputs),
-                        _offsets_from_bottom(effect.outputs) + [None] * len(extra_outputs)):
+                        StackEffect.offsets_from_bottom(effect.outputs) + [None] * len(extra_outputs)):
         if o.is_unused or o.name in declared or (used is not None and o.name not in used):
             continue
         declared.add(o.name)
@@ -90,7 +83,7 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
 
 def _entry_relative(effect: StackEffect, index: int) -> Size:
     """POKE index of output `index`'s slot, relative to the stack pointer on entry."""
-    below = _offsets_from_bottom(effect.outputs)[index]
+    below = StackEffect.offsets_from_bottom(effect.outputs)[index]
     return StackEffect.total(effect.inputs) - below
 
 
@@ -103,7 +96,7 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
     `PEEK(0) = NULL` before `STACK_GROW(push_null)`).
     """
     lines = []
-    keep = _pass_through(effect)
+    keep = effect.pass_through()
     outputs = effect.outputs
     stored = [i for i, o in enumerate(outputs)
               if i not in keep and not o.is_array and o.name not in already_stored]
@@ -172,12 +165,11 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     (and need not store the output again) or is an ERROR_IF, which pops the slot.
     Returns {output: (offset just after that statement, the store)}.
     """
-    from .analysis import RAW_EXITS  # the same list the analyser uses for exits
     effect = part.effect
     if any(t.kind == "PREPROC" for t in part.body.source.tokens):
         return {}  # a store could land in one branch of an #if: leave it to the epilogue
     tokens = list(part.body.source.tokens)
-    keep = _pass_through(effect)
+    keep = effect.pass_through()
     # Outputs above a conditional one are left to the epilogue, which stores the conditional
     # one first (see stack_update).
     first_conditional = next((i for i, o in enumerate(effect.outputs)

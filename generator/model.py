@@ -116,11 +116,7 @@ class StackItem:
         return "1"
 
     def spelling(self) -> str:
-        if self.array_size is not None:
-            return f"{self.name}[{self.array_size}]"
-        if self.condition is not None:
-            return f"{self.name} if ({self.condition})"
-        return self.name
+        return ast.spell_item(self.name, self.array_size, self.condition)
 
 
 def _parenthesize(expr: str) -> str:
@@ -173,9 +169,7 @@ class StackEffect:
         return result
 
     def spelling(self) -> str:
-        ins = ", ".join(i.spelling() for i in self.inputs)
-        outs = ", ".join(o.spelling() for o in self.outputs)
-        return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+        return ast.spell_effect(self.inputs, self.outputs)
 
 
 # Body sites: the statements of a body the generator rewrites or checks.
@@ -199,7 +193,6 @@ class Body:
     sites: list[Site]
     uses_cache: bool
     uses_oparg: bool
-    exits_early: bool  # has DISPATCH()/DISPATCH_JUMPED() or a raw exit
     references: set[str]  # PREDICT / JUMP_TO_INSTRUCTION targets
     mentioned: set[str] = field(default_factory=set)  # identifiers the body uses
     # Tokens checked once the instruction is known: `cache->NAME` entries, the first use

@@ -1,0 +1,105 @@
+"""Make the upstream tree as the `generated` interpreter sees it before it is installed.
+
+    make_source_view.py UPSTREAM_ROOT VIEW_DIR LIB_FILE [LIB_FILE ...]
+
+An uninstalled interpreter takes its standard library from VPATH/Lib (getpath.py, once it finds
+pybuilddir.txt beside the executable). Upstream's tree holds upstream's Lib/opcode.py; the
+`generated` interpreter needs the generated one (runtime/generated/Lib/opcode.py), or `dis`
+would describe upstream's instruction set instead of instructions/'s. The source tree is shared
+with the `stock` build and stays pristine, so this makes a view of it in the build folder:
+
+    VIEW_DIR/<entry>       a symbolic link to UPSTREAM_ROOT/<entry>, for every entry but Lib
+    VIEW_DIR/Lib/<entry>   a symbolic link to UPSTREAM_ROOT/Lib/<entry>, except __pycache__
+                           (the view's own is made by the interpreter) and the LIB_FILEs
+    VIEW_DIR/Lib/<name>    a symbolic link to each LIB_FILE (so a regen is seen without a build)
+
+VPATH then names VIEW_DIR. The whole tree is mirrored, not only Lib, so that code finding the
+sources relative to a module (test.support.REPO_ROOT, test_tools' Tools/scripts) sees what it
+sees in upstream's tree. An up-to-date view is left as it is. Otherwise the view is made in a
+temporary folder and renamed into place: a failure leaves the previous view, never half a view.
+"""
+import os
+import shutil
+import sys
+
+
+def make_view(upstream_root: str, view_dir: str, lib_files: list) -> None:
+    upstream_root = os.path.abspath(upstream_root)
+    replaced = {os.path.basename(path): os.path.abspath(path) for path in lib_files}
+    for name, path in replaced.items():
+        if not os.path.isfile(path):
+            raise SystemExit("make_source_view: %s: no such file" % path)
+        if not os.path.exists(os.path.join(upstream_root, "Lib", name)):
+            raise SystemExit("make_source_view: %s replaces nothing: upstream's Lib has no %s"
+                             % (path, name))
+    if not os.path.isfile(os.path.join(upstream_root, "Lib", "os.py")):
+        raise SystemExit("make_source_view: %s is not a CPython tree (no Lib/os.py)" % upstream_root)
+
+    links = wanted_links(upstream_root, replaced)
+    if existing_links(view_dir) == links:
+        return  # up to date: keep it, and the __pycache__ the interpreter made in it
+
+    tmp = view_dir + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(os.path.join(tmp, "Lib"))
+    for name, target in sorted(links.items()):
+        os.symlink(target, os.path.join(tmp, name))
+
+    # Swap the new view in; the old one (with the __pycache__ it grew) is removed after.
+    old = view_dir + ".old"
+    shutil.rmtree(old, ignore_errors=True)
+    if os.path.lexists(view_dir):
+        os.rename(view_dir, old)
+    os.rename(tmp, view_dir)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def wanted_links(upstream_root: str, replaced: dict) -> dict:
+    """{path in the view: what the link points to}."""
+    links = {}
+    for entry in os.listdir(upstream_root):
+        if entry != "Lib":
+            links[entry] = os.path.join(upstream_root, entry)
+    upstream_lib = os.path.join(upstream_root, "Lib")
+    for entry in os.listdir(upstream_lib):
+        if entry != "__pycache__":
+            links[os.path.join("Lib", entry)] = os.path.join(upstream_lib, entry)
+    for name, path in replaced.items():
+        links[os.path.join("Lib", name)] = path
+    return links
+
+
+def existing_links(view_dir: str) -> dict:
+    """The links of an existing view (the same form as wanted_links), or None when anything
+    else is there: a missing view, a file that is not a link, a Lib/ that is a link."""
+    links = {}
+    try:
+        for entry in os.listdir(view_dir):
+            path = os.path.join(view_dir, entry)
+            if entry == "Lib" and not os.path.islink(path):
+                for lib_entry in os.listdir(path):
+                    lib_path = os.path.join(path, lib_entry)
+                    if lib_entry == "__pycache__" and not os.path.islink(lib_path):
+                        continue
+                    if not os.path.islink(lib_path):
+                        return None
+                    links[os.path.join("Lib", lib_entry)] = os.readlink(lib_path)
+            elif os.path.islink(path):
+                links[entry] = os.readlink(path)
+            else:
+                return None
+    except OSError:
+        return None
+    return links
+
+
+def main(argv: list) -> int:
+    if len(argv) < 3:
+        print("usage: " + __doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    make_view(argv[0], argv[1], argv[2:])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -6,6 +6,8 @@ read it. Nothing here knows about text layout.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from . import ast
@@ -27,9 +29,15 @@ class Size:
 
     @classmethod
     def term(cls, text: str) -> "Size":
+        """The size of `text`, a C expression; `name + N` and `name - N` (`unused[oparg-1]`)
+        are split into the name and the constant so that constants add up."""
         text = text.strip()
         if text.isdigit():
             return cls(int(text))
+        inner = text[1:-1] if text.startswith("(") and text.endswith(")") else text
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*([-+])\s*(\d+)\s*", inner)
+        if m:
+            return cls(int(m.group(3)) * (1 if m.group(2) == "+" else -1), {m.group(1): 1})
         return cls(0, {text: 1})
 
     def __add__(self, other: "Size") -> "Size":
@@ -66,11 +74,19 @@ class Size:
         """The part to subtract, as a positive size: (a - b).negative_part() == b."""
         return Size(max(-self.const, 0), {t: -c for t, c in self.terms.items() if c < 0})
 
-    def render(self) -> str:
+    def render(self, wide: bool = False) -> str:
+        """C text of the size. With `wide`, a sum is computed in Py_ssize_t: as a stack depth,
+        `oparg + 1` in int must wrap (-fwrapv) before it is widened to an address offset,
+        which keeps the C compiler from folding the constant into the address; `(Py_ssize_t)oparg
+        + 1` lets it (PEEK of it is one load from `stack_pointer - oparg`, displaced). Conditional
+        items (0 or 1) stay int."""
+        widen = wide and bool(self.terms) and (self.const != 0 or len(self.terms) > 1)
         parts: list[str] = []
         for t, c in self.terms.items():
             sign = "-" if c < 0 else "+"
             mag = abs(c)
+            if widen and not t.endswith(" ? 1 : 0)"):  # a 0-or-1 item cannot make a sum wrap
+                t = f"(Py_ssize_t){t}" if t.isidentifier() or t.startswith("(") else f"(Py_ssize_t)({t})"
             text = t if mag == 1 else f"{mag} * {t}"
             parts.append(f"{sign} {text}")
         if self.const or not parts:

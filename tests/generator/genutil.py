@@ -96,8 +96,8 @@ def case_of(cases_text: str, name: str) -> str:
 # -- a small C expression evaluator -------------------------------------------------------
 #
 # Enough C for the stack-effect expressions: integer literals (decimal, hex), identifiers
-# bound in an environment, calls of Py_MAX/Py_MIN, unary - + ! ~, * / %, + -, << >>,
-# < <= > >=, == !=, &, ^, |, &&, ||, ?:. It translates to Python source once, then evaluates
+# bound in an environment, calls of Py_MAX/Py_MIN, casts to Py_ssize_t, unary - + ! ~,
+# * / %, + -, << >>, < <= > >=, == !=, &, ^, |, &&, ||, ?:. It translates to Python source once, then evaluates
 # with C's int semantics (comparisons give 0/1, '/' truncates toward zero).
 
 _C_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|"
@@ -123,7 +123,9 @@ class CExpression:
         self.text = text
         self.tokens: list[tuple[str, str]] = []
         pos = 0
-        text = text.strip()
+        # Casts to a wider integer type (the generator widens stack depths to Py_ssize_t)
+        # change nothing for the values evaluated here.
+        text = re.sub(r"\(\s*Py_ssize_t\s*\)", " ", text.strip())
         while pos < len(text):
             m = _C_TOKEN.match(text, pos)
             if not m:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 import genutil
+from generator import model
 from genutil import OUTPUTS, case_of, dedent, simulate
 
 
@@ -216,11 +217,11 @@ def test_store_waits_for_a_use_of_an_array(project):
     assert case == dedent("""
         TARGET(A) {
             PyObject *x = PEEK(1);
-            PyObject **args = &PEEK(oparg + 1);
+            PyObject **args = &PEEK((Py_ssize_t)oparg + 1);
             PyObject *r;
             r = f(x);
             g(args, oparg);
-            POKE(oparg + 1, r);
+            POKE((Py_ssize_t)oparg + 1, r);
             Py_DECREF(x);
             STACK_SHRINK(oparg);
             DISPATCH();
@@ -339,8 +340,8 @@ def test_pass_through_conditional_and_array_outputs_are_not_stored_early(project
             n = NULL;
             fill(v, oparg);
             g(x);
-            STACK_GROW(((oparg & 1) ? 1 : 0) + oparg);
-            if (oparg & 1) { POKE(oparg + ((oparg & 1) ? 1 : 0), n); }
+            STACK_GROW(((oparg & 1) ? 1 : 0) + (Py_ssize_t)oparg);
+            if (oparg & 1) { POKE((Py_ssize_t)oparg + ((oparg & 1) ? 1 : 0), n); }
             DISPATCH();
         }
     """)
@@ -726,3 +727,40 @@ def test_error_if_after_a_line_comment_is_not_braced(project):
         }
     """)
     assert "    // a comment\n    if (b == NULL) goto pop_1_error;\n    DISPATCH();\n" in case
+
+
+# -- how stack depths are written --------------------------------------------------------
+
+@pytest.mark.parametrize("text, const, terms", [
+    ("oparg", 0, {"oparg": 1}),
+    ("(oparg-1)", -1, {"oparg": 1}),
+    ("oparg + 2", 2, {"oparg": 1}),
+    ("(oparg & 0xFF)", 0, {"(oparg & 0xFF)": 1}),
+    ("3", 3, {}),
+])
+def test_a_size_splits_name_plus_constant(text, const, terms):
+    size = model.Size.term(text)
+    assert (size.const, size.terms) == (const, terms)
+
+
+@pytest.mark.parametrize("size, narrow, wide", [
+    (model.Size(1, {"oparg": 1}), "oparg + 1", "(Py_ssize_t)oparg + 1"),
+    (model.Size(0, {"oparg": 1}), "oparg", "oparg"),  # nothing to fold: left as it is
+    (model.Size(2, {"(oparg & 0xFF)": 1, "(oparg >> 8)": 1}), "(oparg & 0xFF) + (oparg >> 8) + 2",
+     "(Py_ssize_t)(oparg & 0xFF) + (Py_ssize_t)(oparg >> 8) + 2"),
+    (model.Size(1, {"((oparg & 1) ? 1 : 0)": 1}), "((oparg & 1) ? 1 : 0) + 1",
+     "((oparg & 1) ? 1 : 0) + 1"),  # a 0-or-1 item cannot wrap
+    (model.Size(-1, {"oparg": 2}), "2 * oparg - 1", "2 * (Py_ssize_t)oparg - 1"),
+])
+def test_stack_depths_are_widened_before_a_constant_is_added(size, narrow, wide):
+    assert size.render() == narrow
+    assert size.render(wide=True) == wide
+
+
+def test_the_real_cases_address_items_below_an_array_from_a_widened_depth():
+    """PRECALL's `callable` sits one below `args[oparg]`: the C compiler can fold the 1 into
+    the address only if the sum is not an int that must wrap first (-fwrapv)."""
+    text = (genutil.ROOT / "runtime/generated/Python/generated_cases.c.h").read_text()
+    precall = case_of(text, "PRECALL")
+    assert "PyObject *callable = PEEK((Py_ssize_t)oparg + 1);" in precall
+    assert "= PEEK(oparg + 1);" not in text and "STACK_SHRINK(oparg + 1);" not in text

@@ -101,7 +101,7 @@ def test_error_if_without_inputs_is_a_plain_goto():
 def test_error_if_keeps_pass_through_inputs_at_the_bottom():
     # LIST_APPEND (list, unused[oparg-1], v -- list, unused[oparg-1]): only v is popped.
     case = basic("LIST_APPEND")
-    assert "    PyObject *list = PEEK((oparg-1) + 2);\n" in case
+    assert "    PyObject *list = PEEK((Py_ssize_t)oparg + 1);\n" in case
     assert ("    if (_PyList_AppendTakeRef((PyListObject *)list, v) < 0) goto pop_1_error;\n"
             in case)
 
@@ -231,7 +231,7 @@ def test_body_ending_in_an_exit_gets_no_epilogue():
 def test_empty_body_and_swap():
     assert basic("NOP") == "TARGET(NOP) {\n    DISPATCH();\n}\n"
     assert basic("SWAP").endswith(
-        "    POKE((oparg-2) + 2, top);\n    POKE(1, bottom);\n    DISPATCH();\n}\n")
+        "    POKE(oparg, top);\n    POKE(1, bottom);\n    DISPATCH();\n}\n")
 
 
 def test_deopt_if_in_a_member_names_the_family_and_skips_the_cache():

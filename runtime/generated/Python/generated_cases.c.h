@@ -799,8 +799,8 @@
         TARGET(PRECALL) {
             PREDICTED(PRECALL);
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             /* Designed to work in tamdem with LOAD_METHOD. */
             /* `meth` is NULL when LOAD_METHOD thinks that it's not
                 a method call.
@@ -847,8 +847,8 @@
         // PRECALL_ADAPTIVE: Counts down; at zero specializes PRECALL for the callable (by `_Py_Specialize_Precall`)
         // and re-executes, else runs the generic PRECALL.
         TARGET(PRECALL_ADAPTIVE) {
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             _PyPrecallCache *cache = (_PyPrecallCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
@@ -874,8 +874,8 @@
         // `callable` is exactly a method object, then splits it into function and `self`.
         TARGET(PRECALL_BOUND_METHOD) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             DEOPT_IF(method != NULL, PRECALL);
             PyObject *function = callable;
             DEOPT_IF(Py_TYPE(function) != &PyMethod_Type, PRECALL);
@@ -894,8 +894,8 @@
         // PRECALL_PYFUNC: PRECALL specialized for a Python function: guards that the effective callable is exactly
         // a function object (the following CALL does the call); the stack is unchanged.
         TARGET(PRECALL_PYFUNC) {
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             int is_meth = method != NULL;
             PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
             DEOPT_IF(Py_TYPE(function) != &PyFunction_Type, PRECALL);
@@ -987,8 +987,8 @@
         // skips the CALL; raises if the call fails.
         TARGET(PRECALL_BUILTIN_CLASS) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             int is_meth = method != NULL;
             int total_args = oparg + is_meth;
@@ -1006,13 +1006,13 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF((args - is_meth)[i]);
             }
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             Py_DECREF(tp);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1023,8 +1023,8 @@
         // by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_BUILTIN_O) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(cframe.use_tracing == 0);
             /* Builtin METH_O functions */
@@ -1045,17 +1045,17 @@
             }
             PyObject *arg = args[-is_meth];  // TOP()
             res = _PyCFunction_TrampolineCall(cfunc, PyCFunction_GET_SELF(function), arg);
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             _Py_LeaveRecursiveCallTstate(tstate);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
             Py_DECREF(arg);
             Py_DECREF(function);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1066,8 +1066,8 @@
         // the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_BUILTIN_FAST) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(cframe.use_tracing == 0);
             /* Builtin METH_FASTCALL functions, without keywords */
@@ -1091,7 +1091,7 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF((args - is_meth)[i]);
             }
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             Py_DECREF(function);
             /* Not deopting because this doesn't mean our optimization was
                wrong. `res` can be NULL for valid reasons. Eg. getattr(x,
@@ -1099,10 +1099,10 @@
                handle it.
             */
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1113,8 +1113,8 @@
         // skips the CALL; raises if the call fails.
         TARGET(PRECALL_BUILTIN_FAST_WITH_KEYWORDS) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(cframe.use_tracing == 0);
             /* Builtin METH_FASTCALL | METH_KEYWORDS functions */
@@ -1143,13 +1143,13 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF((args - is_meth)[i]);
             }
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             Py_DECREF(function);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1159,8 +1159,8 @@
         // items by the length and skips the CALL; raises if `o` has no length.
         TARGET(PRECALL_NO_KW_LEN) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(cframe.use_tracing == 0);
             assert(call_shape.kwnames == NULL);
@@ -1179,16 +1179,16 @@
                 goto error;
             }
             res = PyLong_FromSsize_t(len_i);
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
             Py_DECREF(function);
             Py_DECREF(arg);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -1197,8 +1197,8 @@
         // `isinstance`. Replaces the items by the bool and skips the CALL; raises if the check does.
         TARGET(PRECALL_NO_KW_ISINSTANCE) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(cframe.use_tracing == 0);
             assert(call_shape.kwnames == NULL);
@@ -1220,17 +1220,17 @@
                 goto error;
             }
             res = PyBool_FromLong(retval);
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
             Py_DECREF(inst);
             Py_DECREF(cls);
             Py_DECREF(function);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             DISPATCH();
         }
@@ -1271,8 +1271,8 @@
         // type. Replaces the items by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_METHOD_DESCRIPTOR_O) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(call_shape.kwnames == NULL);
             int is_meth = method != NULL;
@@ -1295,17 +1295,17 @@
                 goto error;
             }
             res = _PyCFunction_TrampolineCall(cfunc, self, arg);
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             _Py_LeaveRecursiveCallTstate(tstate);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
             Py_DECREF(self);
             Py_DECREF(arg);
             Py_DECREF(descr);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1316,8 +1316,8 @@
         // items by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             int is_meth = method != NULL;
             int total_args = oparg + is_meth;
@@ -1343,14 +1343,14 @@
             for (int i = 0; i < nargs; i++) {
                 Py_DECREF((args - is_meth)[i + 1]);
             }
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             Py_DECREF(self);
             Py_DECREF(descr);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1361,8 +1361,8 @@
         // its type. Replaces the items by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(call_shape.kwnames == NULL);
             assert(oparg == 0 || oparg == 1);
@@ -1385,16 +1385,16 @@
                 goto error;
             }
             res = _PyCFunction_TrampolineCall(cfunc, self, NULL);
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             _Py_LeaveRecursiveCallTstate(tstate);
             assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
             Py_DECREF(self);
             Py_DECREF(descr);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1405,8 +1405,8 @@
         // by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             assert(call_shape.kwnames == NULL);
             int is_meth = method != NULL;
@@ -1430,14 +1430,14 @@
             for (int i = 0; i < nargs; i++) {
                 Py_DECREF((args - is_meth)[i + 1]);
             }
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             Py_DECREF(self);
             Py_DECREF(descr);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1458,8 +1458,8 @@
         TARGET(CALL) {
             PREDICTED(CALL);
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             PyObject *res;
             int is_meth = method != NULL;
             int total_args = oparg + is_meth;
@@ -1477,7 +1477,7 @@
                 // The frame has stolen all the arguments from the stack,
                 // so there is no need to clean them up.
                 if (new_frame == NULL) {
-                    STACK_SHRINK(oparg + 2);
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
                     goto error;
                 }
                 STACK_SHRINK(oparg + 2);  // total_args, then 2-is_meth, as upstream
@@ -1508,12 +1508,12 @@
             for (int i = 0; i < total_args; i++) {
                 Py_DECREF((args - is_meth)[i]);
             }
-            POKE(oparg + 2, res);
+            POKE((Py_ssize_t)oparg + 2, res);
             if (res == NULL) {
-                STACK_SHRINK(oparg + 2);
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
                 goto error;
             }
-            STACK_SHRINK(oparg + 1);
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -1522,8 +1522,8 @@
         // CALL_ADAPTIVE: Counts down; at zero specializes CALL for the callable (by `_Py_Specialize_Call`) and
         // re-executes, else runs the generic CALL.
         TARGET(CALL_ADAPTIVE) {
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             _PyCallCache *cache = (_PyCallCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
@@ -1550,8 +1550,8 @@
         // argument count. Moves the arguments into a new frame and runs it in this loop.
         TARGET(CALL_PY_EXACT_ARGS) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             _PyCallCache *cache = (_PyCallCache *)next_instr;
             assert(call_shape.kwnames == NULL);
             DEOPT_IF(tstate->interp->eval_frame, CALL);
@@ -1589,8 +1589,8 @@
         // CALL_PY_EXACT_ARGS. Moves the arguments into a new frame and runs it in this loop.
         TARGET(CALL_PY_WITH_DEFAULTS) {
             PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK(oparg + 1);
-            PyObject *method = PEEK(oparg + 2);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             _PyCallCache *cache = (_PyCallCache *)next_instr;
             assert(call_shape.kwnames == NULL);
             DEOPT_IF(tstate->interp->eval_frame, CALL);
@@ -1788,7 +1788,7 @@
         // Raises SystemError if `keys` is not an exact tuple of that size (items left on the stack).
         TARGET(BUILD_CONST_KEY_MAP) {
             PyObject *keys = PEEK(1);
-            PyObject **values = &PEEK(oparg + 1);
+            PyObject **values = &PEEK((Py_ssize_t)oparg + 1);
             PyObject *map;
             if (!PyTuple_CheckExact(keys) ||
                 PyTuple_GET_SIZE(keys) != (Py_ssize_t)oparg) {
@@ -1857,7 +1857,7 @@
         // Raises if the append fails (`v` is consumed either way).
         TARGET(LIST_APPEND) {
             PyObject *v = PEEK(1);
-            PyObject *list = PEEK((oparg-1) + 2);
+            PyObject *list = PEEK((Py_ssize_t)oparg + 1);
             if (_PyList_AppendTakeRef((PyListObject *)list, v) < 0) {
                 // `v` is consumed; the list and the items below it stay for the unwinder.
                 STACK_SHRINK(1);
@@ -1872,7 +1872,7 @@
         // Raises if `v` is unhashable or the add fails (`v` is released either way).
         TARGET(SET_ADD) {
             PyObject *v = PEEK(1);
-            PyObject *set = PEEK((oparg-1) + 2);
+            PyObject *set = PEEK((Py_ssize_t)oparg + 1);
             int err;
             err = PySet_Add(set, v);
             Py_DECREF(v);
@@ -1891,7 +1891,7 @@
         TARGET(MAP_ADD) {
             PyObject *value = PEEK(1);
             PyObject *key = PEEK(2);
-            PyObject *map = PEEK((oparg-1) + 3);
+            PyObject *map = PEEK((Py_ssize_t)oparg + 2);
             assert(PyDict_CheckExact(map));
             /* map[key] = value */
             if (_PyDict_SetItem_Take2((PyDictObject *)map, key, value) != 0) {
@@ -1908,7 +1908,7 @@
         // Raises TypeError "Value after * must be an iterable" for a non-iterable operand.
         TARGET(LIST_EXTEND) {
             PyObject *iterable = PEEK(1);
-            PyObject *list = PEEK((oparg-1) + 2);
+            PyObject *list = PEEK((Py_ssize_t)oparg + 1);
             PyObject *none_val = _PyList_Extend((PyListObject *)list, iterable);
             if (none_val == NULL) {
                 if (_PyErr_ExceptionMatches(tstate, PyExc_TypeError) &&
@@ -1934,7 +1934,7 @@
         // Raises if iterating or adding fails (`iterable` is released either way).
         TARGET(SET_UPDATE) {
             PyObject *iterable = PEEK(1);
-            PyObject *set = PEEK((oparg-1) + 2);
+            PyObject *set = PEEK((Py_ssize_t)oparg + 1);
             int err = _PySet_Update(set, iterable);
             Py_DECREF(iterable);
             if (err < 0) {
@@ -1950,8 +1950,8 @@
         // duplicate keys; errors are reworded for the call `callable` (TypeError as for keywords).
         TARGET(DICT_MERGE) {
             PyObject *update = PEEK(1);
-            PyObject *dict = PEEK((oparg-1) + 2);
-            PyObject *callable = PEEK((oparg-1) + 4);
+            PyObject *dict = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 3);
             if (_PyDict_MergeEx(dict, update, 2) < 0) {
                 format_kwargs_error(tstate, callable, update);
                 Py_DECREF(update);
@@ -1969,7 +1969,7 @@
         // Raises TypeError "'...' object is not a mapping" when the update raises AttributeError.
         TARGET(DICT_UPDATE) {
             PyObject *update = PEEK(1);
-            PyObject *dict = PEEK((oparg-1) + 2);
+            PyObject *dict = PEEK((Py_ssize_t)oparg + 1);
             if (PyDict_Update(dict, update) < 0) {
                 if (_PyErr_ExceptionMatches(tstate, PyExc_AttributeError)) {
                     _PyErr_Format(tstate, PyExc_TypeError,
@@ -3151,7 +3151,7 @@
 
         // COPY: Pushes a new reference to the `oparg`-th item from the top (1 is the top).
         TARGET(COPY) {
-            PyObject *bottom = PEEK((oparg-1) + 1);
+            PyObject *bottom = PEEK(oparg);
             PyObject *top;
             assert(oparg != 0);
             Py_INCREF(bottom);
@@ -3164,9 +3164,9 @@
         // SWAP: Swaps the top of the stack with the `oparg`-th item from the top (1 is the top).
         TARGET(SWAP) {
             PyObject *top = PEEK(1);
-            PyObject *bottom = PEEK((oparg-2) + 2);
+            PyObject *bottom = PEEK(oparg);
             assert(oparg != 0);
-            POKE((oparg-2) + 2, top);
+            POKE(oparg, top);
             POKE(1, bottom);
             DISPATCH();
         }
@@ -3543,7 +3543,7 @@
         // (`SystemError` if it is not an int).
         TARGET(RERAISE) {
             PyObject *val = PEEK(1);
-            PyObject *lasti = (oparg) ? PEEK((oparg ? oparg - 1 : 0) + ((oparg) ? 1 : 0) + 1) : NULL;
+            PyObject *lasti = (oparg) ? PEEK((Py_ssize_t)(oparg ? oparg - 1 : 0) + ((oparg) ? 1 : 0) + 1) : NULL;
             if (oparg) {
                 if (PyLong_Check(lasti)) {
                     frame->prev_instr = first_instr + PyLong_AsLong(lasti);

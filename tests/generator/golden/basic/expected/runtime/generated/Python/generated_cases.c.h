@@ -46,7 +46,7 @@
         // LIST_APPEND: Appends `v` to the list `oparg` slots down; the list and the slots above it stay.
         TARGET(LIST_APPEND) {
             PyObject *v = PEEK(1);
-            PyObject *list = PEEK((oparg-1) + 2);
+            PyObject *list = PEEK((Py_ssize_t)oparg + 1);
             if (_PyList_AppendTakeRef((PyListObject *)list, v) < 0) goto pop_1_error;
             STACK_SHRINK(1);
             PREDICT(JUMP_BACKWARD);
@@ -210,9 +210,9 @@
         // SWAP: Swaps the top with the item `oparg` down.
         TARGET(SWAP) {
             PyObject *top = PEEK(1);
-            PyObject *bottom = PEEK((oparg-2) + 2);
+            PyObject *bottom = PEEK(oparg);
             assert(oparg >= 2);
-            POKE((oparg-2) + 2, top);
+            POKE(oparg, top);
             POKE(1, bottom);
             DISPATCH();
         }

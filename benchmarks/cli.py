@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from benchmarks import catalog, charts, report
-from benchmarks.interpreters import Interpreter, InterpreterError, check_unique, describe
+from benchmarks.interpreters import Interpreter, InterpreterError, cache_warning, check_unique, describe
 from benchmarks.measure import CHILD_DIRECTORY, INTERPRETER_FLAGS, child_environment
 from benchmarks.progress import Progress
 from benchmarks.results import FORMAT, MODES, Results, ResultsError, comparable_names, comparison
@@ -143,6 +143,10 @@ def run_command(options):
     settings = Settings(modes=modes, runs=options.runs, warmups=options.warmups, scale=options.scale,
                         timeout=options.timeout, valgrind=valgrind)
     described = [describe(interpreter) for interpreter in interpreters]
+    for description in described:
+        warning = cache_warning(description)
+        if warning:
+            sys.stderr.write("warning: %s\n" % warning)
 
     output = choose_output_folder(options.output)
     results = Results(metadata=metadata(settings, valgrind), interpreters=described)

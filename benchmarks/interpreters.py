@@ -21,8 +21,14 @@ try:
     config_args = sysconfig.get_config_var("CONFIG_ARGS") or ""
 except Exception:
     config_args = ""
+# Standard modules the runner imports whose bytecode cache is missing: the runner (-B) then
+# compiles them at every start, which leaves the heap a workload starts with different.
+import importlib.util, os, traceback
+uncached = [m.__name__ for m in (os, traceback, json)
+            if not os.path.exists(importlib.util.cache_from_source(m.__file__))]
 print(json.dumps({"version": sys.version, "executable": sys.executable,
-                  "hexversion": sys.hexversion, "config_args": config_args}))
+                  "hexversion": sys.hexversion, "config_args": config_args,
+                  "uncached_modules": uncached}))
 """
 
 
@@ -76,7 +82,7 @@ def describe(interpreter, timeout=60):
     """Start the interpreter once and return what it says about itself, plus file facts."""
     try:
         completed = subprocess.run(
-            [interpreter.resolved, "-S", "-c", IDENTIFY],
+            [interpreter.resolved, "-S", "-B", "-c", IDENTIFY],
             env=child_environment(), cwd="/", capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise InterpreterError("interpreter %r (%s) could not be started: %s"
@@ -102,7 +108,20 @@ def describe(interpreter, timeout=60):
         "sha256": file_digest(os.path.realpath(interpreter.resolved)),
         "version": facts["version"],
         "config_args": facts["config_args"],
+        "uncached_modules": facts.get("uncached_modules", []),
     }
+
+
+def cache_warning(description):
+    """A warning when an interpreter's standard library has no bytecode cache, else None."""
+    missing = description.get("uncached_modules")
+    if not missing:
+        return None
+    return ("interpreter %r has no bytecode cache for %s: every run (python -B) compiles them "
+            "first, which changes the heap its workload starts with and can move its "
+            "instruction counts by a few percent; run it once without -B to write the cache "
+            "(e.g. %s -c 'import %s')"
+            % (description["name"], ", ".join(missing), description["resolved"], ", ".join(missing)))
 
 
 def file_digest(path):

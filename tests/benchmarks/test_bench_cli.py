@@ -138,3 +138,29 @@ def test_instruction_counts_repeat_exactly(python311, tmp_path):
     assert counts["a"]["workload"] == counts["a"]["with_workload"] - counts["a"]["without_workload"]
     assert counts["a"]["workload"] > 0
     assert "**1.000x**" in (out / "report.md").read_text()
+
+
+def test_an_interpreter_without_bytecode_cache_is_named_in_a_warning():
+    from benchmarks.interpreters import cache_warning
+    described = {"name": "gen", "resolved": "/b/python", "uncached_modules": ["os", "json"]}
+    warning = cache_warning(described)
+    assert "interpreter 'gen' has no bytecode cache for os, json" in warning
+    assert "/b/python -c 'import os, json'" in warning
+    assert cache_warning(dict(described, uncached_modules=[])) is None
+
+
+def test_an_uncached_standard_library_is_reported_and_warned_about(python311, tmp_path):
+    from benchmarks.interpreters import Interpreter, describe
+    assert describe(Interpreter.parse("p=" + python311))["uncached_modules"] == []
+    # The same interpreter looking for its bytecode in an empty folder has none.
+    empty = tmp_path / "empty-pycache"
+    empty.mkdir()
+    uncached = make_script(tmp_path / "uncached-python",
+                           'exec %s -X pycache_prefix=%s "$@"' % (python311, empty))
+    assert describe(Interpreter.parse("u=" + uncached))["uncached_modules"] == \
+        ["os", "traceback", "json"]
+    completed = run_harness("--python", "u=" + uncached, "--suite", SUITE_OK, "--bench", "tiny",
+                            "--runs", 1, "--output", tmp_path / "out")
+    assert completed.returncode == 0, completed.stderr
+    assert "warning: interpreter 'u' has no bytecode cache for os, traceback, json" \
+        in completed.stderr

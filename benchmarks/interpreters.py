@@ -23,9 +23,11 @@ except Exception:
     config_args = ""
 # Standard modules the runner imports whose bytecode cache is missing: the runner (-B) then
 # compiles them at every start, which leaves the heap a workload starts with different.
+# Frozen modules (os in 3.11) never read a cache.
 import importlib.util, os, traceback
 uncached = [m.__name__ for m in (os, traceback, json)
-            if not os.path.exists(importlib.util.cache_from_source(m.__file__))]
+            if m.__spec__.origin != "frozen"
+            and not os.path.exists(importlib.util.cache_from_source(m.__file__))]
 print(json.dumps({"version": sys.version, "executable": sys.executable,
                   "hexversion": sys.hexversion, "config_args": config_args,
                   "uncached_modules": uncached}))

@@ -9,8 +9,10 @@ Layout of results.json (all keys always present):
     format          "quicken-benchmarks/1"
     complete        false while measuring or after an interruption or failure to finish
     metadata        date, host, harness, settings, child flags and environment
-    interpreters    [{name, path, resolved, realpath, sha256, version, config_args}, ...]
-                    in command-line order; the first one is the baseline
+    interpreters    [{name, path, resolved, realpath, sha256, version, config_args,
+                      uncached_modules}, ...] in command-line order; the first one is the
+                    baseline (uncached_modules: the runner's standard modules without a
+                    bytecode cache; absent from files written before it was recorded)
     benchmarks      {name: {summary, scales: {mode: scale}}}
     wall            {benchmark: {interpreter: [nanoseconds, ...]}}
     instructions    {benchmark: {interpreter: {workload, with_workload, without_workload}}}

@@ -35,7 +35,7 @@ class Size:
         if text.isdigit():
             return cls(int(text))
         inner = text[1:-1] if text.startswith("(") and text.endswith(")") else text
-        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*([-+])\s*(\d+)\s*", inner)
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*([-+])\s*(0|[1-9]\d*)\s*", inner)  # 010 is octal
         if m:
             return cls(int(m.group(3)) * (1 if m.group(2) == "+" else -1), {m.group(1): 1})
         return cls(0, {text: 1})

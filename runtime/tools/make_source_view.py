@@ -1,6 +1,6 @@
 """Make the upstream tree as the `generated` interpreter sees it before it is installed.
 
-    make_source_view.py UPSTREAM_ROOT VIEW_DIR LIB_FILE [LIB_FILE ...]
+    make_source_view.py UPSTREAM_ROOT VIEW_DIR LIB_FILE [LIB_FILE ...] [--stamp FILE]
 
 An uninstalled interpreter takes its standard library from VPATH/Lib (getpath.py, once it finds
 pybuilddir.txt beside the executable). Upstream's tree holds upstream's Lib/opcode.py; the
@@ -16,14 +16,19 @@ with the `stock` build and stays pristine, so this makes a view of it in the bui
 VPATH then names VIEW_DIR. The whole tree is mirrored, not only Lib, so that code finding the
 sources relative to a module (test.support.REPO_ROOT, test_tools' Tools/scripts) sees what it
 sees in upstream's tree. An up-to-date view is left as it is. Otherwise the view is made in a
-temporary folder and renamed into place: a failure leaves the previous view, never half a view.
+temporary folder and swapped in by two renames (the old view to VIEW_DIR.old, the new one into
+place); a failure leaves the previous view, never half a view, and a run interrupted between
+the two renames is completed by the next one. With --stamp, FILE is written after success (for
+a build step that runs this at every build: Meson runs it once when it configures, and
+runtime/meson.build at every build, so that a lost view comes back).
 """
 import os
 import shutil
 import sys
 
 
-def make_view(upstream_root: str, view_dir: str, lib_files: list) -> None:
+def make_view(upstream_root: str, view_dir: str, lib_files: list) -> bool:
+    """Make or refresh the view; whether anything had to be done."""
     upstream_root = os.path.abspath(upstream_root)
     replaced = {os.path.basename(path): os.path.abspath(path) for path in lib_files}
     for name, path in replaced.items():
@@ -35,23 +40,36 @@ def make_view(upstream_root: str, view_dir: str, lib_files: list) -> None:
     if not os.path.isfile(os.path.join(upstream_root, "Lib", "os.py")):
         raise SystemExit("make_source_view: %s is not a CPython tree (no Lib/os.py)" % upstream_root)
 
+    old = view_dir + ".old"
+    restored = False
+    if not os.path.lexists(view_dir) and os.path.isdir(old):
+        os.rename(old, view_dir)  # an earlier run stopped between its two renames
+        restored = True
     links = wanted_links(upstream_root, replaced)
     if existing_links(view_dir) == links:
-        return  # up to date: keep it, and the __pycache__ the interpreter made in it
+        return restored  # up to date: keep it, and the __pycache__ the interpreter made in it
 
     tmp = view_dir + ".tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
+    remove(tmp)
     os.makedirs(os.path.join(tmp, "Lib"))
     for name, target in sorted(links.items()):
         os.symlink(target, os.path.join(tmp, name))
 
     # Swap the new view in; the old one (with the __pycache__ it grew) is removed after.
-    old = view_dir + ".old"
-    shutil.rmtree(old, ignore_errors=True)
+    remove(old)
     if os.path.lexists(view_dir):
         os.rename(view_dir, old)
     os.rename(tmp, view_dir)
-    shutil.rmtree(old, ignore_errors=True)
+    remove(old)
+    return True
+
+
+def remove(path: str) -> None:
+    """Remove a folder tree, a file or a link at PATH, if there is one."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path)
+    elif os.path.lexists(path):
+        os.remove(path)
 
 
 def wanted_links(upstream_root: str, replaced: dict) -> dict:
@@ -94,10 +112,17 @@ def existing_links(view_dir: str) -> dict:
 
 
 def main(argv: list) -> int:
-    if len(argv) < 3:
+    stamp = None
+    if len(argv) >= 2 and argv[-2] == "--stamp":
+        argv, stamp = argv[:-2], argv[-1]
+    if len(argv) < 3 or any(a.startswith("--") for a in argv):
         print("usage: " + __doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
-    make_view(argv[0], argv[1], argv[2:])
+    changed = make_view(argv[0], argv[1], argv[2:])
+    if stamp is not None and (changed or not os.path.exists(stamp)):
+        # Touched only when the view changed: what depends on the stamp reruns only then.
+        with open(stamp, "w", encoding="utf-8") as f:
+            f.write("")
     return 0
 
 

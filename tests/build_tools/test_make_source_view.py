@@ -104,3 +104,42 @@ def test_a_view_with_a_stray_file_is_remade(tmp_path):
     (view / "Lib" / "stray.py").write_text("")
     make_view(str(upstream), str(view), [str(generated)])
     assert sorted(os.listdir(view / "Lib")) == ["json", "opcode.py", "os.py"]
+
+
+def test_a_run_stopped_between_the_two_renames_is_completed(tmp_path):
+    upstream = make_tree(tmp_path / "upstream")
+    generated = tmp_path / "opcode.py"
+    generated.write_text("# generated\n")
+    view = tmp_path / "view"
+    make_view(str(upstream), str(view), [str(generated)])
+    (view / "Lib" / "__pycache__").mkdir()
+    os.rename(view, tmp_path / "view.old")  # the first rename done, the second not
+    make_view(str(upstream), str(view), [str(generated)])
+    assert (view / "Lib" / "__pycache__").is_dir()  # the previous view, kept
+    assert sorted(os.listdir(tmp_path)) == ["opcode.py", "upstream", "view"]
+
+
+def test_a_stray_file_where_the_temporary_folder_goes_is_replaced(tmp_path):
+    upstream = make_tree(tmp_path / "upstream")
+    generated = tmp_path / "opcode.py"
+    generated.write_text("# generated\n")
+    (tmp_path / "view.tmp").write_text("left over")
+    make_view(str(upstream), str(tmp_path / "view"), [str(generated)])
+    assert sorted(os.listdir(tmp_path)) == ["opcode.py", "upstream", "view"]
+
+
+def test_the_stamp_is_touched_only_when_the_view_changes(tmp_path):
+    upstream = make_tree(tmp_path / "upstream")
+    generated = tmp_path / "opcode.py"
+    generated.write_text("# generated\n")
+    view, stamp = tmp_path / "view", tmp_path / "view.stamp"
+    arguments = [str(upstream), str(view), str(generated), "--stamp", str(stamp)]
+    assert main(arguments) == 0
+    assert stamp.exists() and (view / "Lib" / "opcode.py").exists()
+    os.utime(stamp, (1000, 1000))
+    assert main(arguments) == 0  # up to date: what depends on the stamp need not rerun
+    assert stamp.stat().st_mtime == 1000
+    (view / "Lib" / "os.py").unlink()
+    assert main(arguments) == 0  # remade
+    assert (view / "Lib" / "os.py").exists() and stamp.stat().st_mtime != 1000
+    assert main([str(upstream), str(view), "--stamp", str(stamp)]) == 2

@@ -737,6 +737,7 @@ def test_error_if_after_a_line_comment_is_not_braced(project):
     ("oparg + 2", 2, {"oparg": 1}),
     ("(oparg & 0xFF)", 0, {"(oparg & 0xFF)": 1}),
     ("3", 3, {}),
+    ("oparg - 010", 0, {"oparg - 010": 1}),  # octal in C: left whole
 ])
 def test_a_size_splits_name_plus_constant(text, const, terms):
     size = model.Size.term(text)

@@ -19,8 +19,14 @@ INDENT = "    "
 MAX_POP_ERROR = 4
 
 
+def _depth(size: Size) -> str:
+    """A stack depth as the cases write it (PEEK, POKE, STACK_SHRINK/GROW): a sum widened to
+    Py_ssize_t (Size.render says why)."""
+    return size.render(wide=True)
+
+
 def _peek(size: Size) -> str:
-    return f"PEEK({size.render(wide=True)})"
+    return f"PEEK({_depth(size)})"
 
 
 def _offsets_from_top(items: list[StackItem]) -> list[Size]:
@@ -106,19 +112,19 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
         if o.condition is not None and any(
                 j > i and outputs[j].condition is None for j in stored):
             early.add(i)
-            lines.append(f"POKE({_entry_relative(effect, i).render(wide=True)}, {o.name});")
+            lines.append(f"POKE({_depth(_entry_relative(effect, i))}, {o.name});")
     delta = effect.delta
     shrink, grow = delta.negative_part(), delta.positive_part()
     if not shrink.is_zero:
-        lines.append(f"STACK_SHRINK({shrink.render(wide=True)});")
+        lines.append(f"STACK_SHRINK({_depth(shrink)});")
     if not grow.is_zero:
-        lines.append(f"STACK_GROW({grow.render(wide=True)});")
+        lines.append(f"STACK_GROW({_depth(grow)});")
     offsets = _offsets_from_top(outputs)
     for index in stored:
         if index in early:
             continue
         o = outputs[index]
-        store = f"POKE({offsets[index].render(wide=True)}, {o.name});"
+        store = f"POKE({_depth(offsets[index])}, {o.name});"
         if o.condition is not None:
             lines.append(f"if ({o.condition}) {{ {store} }}")
         else:
@@ -199,7 +205,7 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
         if end >= len(tokens) - 1:
             continue  # the epilogue stores it anyway
         result[name] = (tokens[end].end,
-                        f"POKE({_entry_relative(effect, index).render(wide=True)}, {name});")
+                        f"POKE({_depth(_entry_relative(effect, index))}, {name});")
     return result
 
 
@@ -261,7 +267,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
             else:
                 lines = [
                     f"if ({cond}) {{",
-                    f"{INDENT}STACK_SHRINK({n_inputs.render(wide=True)});",
+                    f"{INDENT}STACK_SHRINK({_depth(n_inputs)});",
                     f"{INDENT}goto {label};",
                     "}",
                 ]

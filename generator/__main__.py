@@ -3,19 +3,21 @@
     generate   (default) regenerate runtime/generated/ and docs/instructions.md
     check      lex, parse and analyse only; print diagnostics
     stale      exit 1 and name the files if the committed generated files are out of date
-    diff       show what `generate` would change, grouped by instruction
-               (--git REV: compare with the files at a git revision instead)
+    diff       show what `generate` would change: opcodes added, removed or renumbered, then
+               the changes grouped by instruction; exit 1 if there are any, like
+               `git diff --exit-code` (--git REV: compare with the files at a git revision)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from .diagnostics import GeneratorError
 from .driver import find_sources, generate_files, load_model, write_files
-from .review import review_diff
+from .review import BadRevision, review_diff
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         for d in err.diagnostics:
             print(d.format(), file=sys.stderr)
         print(f"{len(err.diagnostics)} error(s); nothing was written", file=sys.stderr)
-        return 1
+        return 2 if args.command == "diff" else 1  # diff: 1 means "there are changes"
     if args.command == "generate":
         changed = write_files(files, args.output_root or root)
         for rel in changed:
@@ -57,9 +59,18 @@ def main(argv: list[str] | None = None) -> int:
         for rel in stale:
             print(f"stale: {rel} (run: meson compile -C build regen)")
         return 1 if stale else 0
-    lines = review_diff(files, root, args.git)
-    print("\n".join(lines) if lines else "no changes")
-    return 0
+    try:
+        lines = review_diff(files, root, args.git)
+    except BadRevision as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    try:
+        print("\n".join(lines) if lines else "no changes", flush=True)
+    except BrokenPipeError:
+        # `generator diff | head`: the reader has what it wanted. Keep the interpreter's
+        # final flush from complaining about the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1 if lines else 0  # like `git diff --exit-code`
 
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
+import difflib
+
 from . import ast, model
+from .baselines import BASELINES
 from .diagnostics import DiagnosticSink, Location
 from .lexer import IDENT, PREPROC, PUNCT, Token
 
@@ -23,6 +26,12 @@ TRAILING_STATEMENTS = {"PREDICT", "CHECK_EVAL_BREAKER"}
 
 def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
     return _Analyzer(declarations, sources).run()
+
+
+def _did_you_mean(name: str, known) -> str:
+    """`; did you mean 'X'?` naming the closest known name, or nothing."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _matching(tokens: list[Token], i: int) -> int:
@@ -149,7 +158,15 @@ class _Analyzer:
         names: dict[str, ast.Declaration] = {}
         caches: dict[str, ast.CacheDecl] = {}
         families: dict[str, ast.FamilyDecl] = {}
+        baselines: list[ast.BaselineDecl] = []
         for d in decls:
+            if isinstance(d, ast.BaselineDecl):
+                if baselines:
+                    self.error(d.location, f"a second baseline (the first is declared at "
+                                           f"{baselines[0].location})")
+                else:
+                    baselines.append(d)
+                continue
             if isinstance(d, ast.OpargDecl):
                 table, what = self.oparg_decls, "oparg declaration for"
             elif isinstance(d, ast.CacheDecl):
@@ -195,12 +212,14 @@ class _Analyzer:
                         self.error(ref.location, f"unknown instruction '{ref.name}'")
                     else:
                         by_name[d.name].fuses.append(fused)
-        self.check_numbers(instructions)
         family_list = [self.build_family(f, by_name) for f in families.values()]
         family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
+        self.assign_specialized_numbers(instructions, family_list)
+        self.check_numbers(instructions)
+        if baselines:
+            self.check_baseline(baselines[0], instructions)
 
         self.check_bodies(instructions, names)
-        self.check_specialized_numbers(instructions, family_list)
         self.check_unreachable(decls, family_list, instructions, names)
         opargs = {}
         for name, d in self.oparg_decls.items():
@@ -434,8 +453,10 @@ class _Analyzer:
 
     # -- instructions --------------------------------------------------------------------
 
-    def check_flags(self, name: str, number: int, number_location: Location,
+    def check_flags(self, name: str, number: int | None, location: Location,
                     flags: list[ast.Flag]) -> set[str]:
+        """The flags as a set; `arg` added from the number (a derived number is a specialized
+        instruction's, which takes its generic instruction's argument)."""
         result: set[str] = set()
         for f in flags:
             if f.name in result:
@@ -443,22 +464,24 @@ class _Analyzer:
             result.add(f.name)
         arg_flags = {"arg", "const", "name", "local", "free", "compare", "jump_forward",
                      "jump_backward"}
-        if number < model.HAVE_ARGUMENT:
+        if number is not None and number < model.HAVE_ARGUMENT:
             for f in flags:
                 if f.name in arg_flags:
                     self.error(f.location, f"flag '{f.name}' needs an argument, but {name} = "
                                            f"{number} is below HAVE_ARGUMENT ({model.HAVE_ARGUMENT})")
         if "jump_forward" in result and "jump_backward" in result:
-            self.error(number_location, f"{name} cannot jump both forward and backward")
-        if number >= model.HAVE_ARGUMENT:
+            self.error(location, f"{name} cannot jump both forward and backward")
+        if number is not None and number >= model.HAVE_ARGUMENT:
             result.add("arg")
         return result
 
     def build_plain(self, decl: ast.InstDecl) -> model.Instruction:
         op = self.operations[decl.name]
-        flags = self.check_flags(decl.name, decl.number, decl.number_location, decl.flags)
+        flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
+                                 decl.flags)
         inst = model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, "inst",
-                                 [op], op.effect, op.jump_effect)
+                                 [op], op.effect, op.jump_effect,
+                                 number_location=decl.number_location)
         if decl.compiler_effect is not None:
             inst.compiler_effect = self.build_effect(decl.compiler_effect)
             if inst.jump_effect is not None:
@@ -487,13 +510,14 @@ class _Analyzer:
                                              "be part of a composition")
                     ok = False
                 parts.append(part)
-        flags = self.check_flags(decl.name, decl.number, decl.number_location, decl.flags)
+        flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
+                                 decl.flags)
         if not ok:
             return None
         effect = self.compose(decl, parts)
         kind = "super" if decl.kind == "super" else "composed"
         return model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, kind,
-                                 parts, effect)
+                                 parts, effect, number_location=decl.number_location)
 
     def compose(self, decl: ast.CompositionDecl, parts: list[model.Operation]) -> model.StackEffect:
         return self.compose_effects([p.effect for p in parts], decl.location,
@@ -536,12 +560,15 @@ class _Analyzer:
     def check_numbers(self, instructions: list[model.Instruction]) -> None:
         seen: dict[int, model.Instruction] = {}
         for inst in instructions:
+            if inst.number is None:
+                continue  # reported already: a base instruction without a number
+            where = inst.number_location or inst.location
             if not 0 <= inst.number < model.DO_TRACING:
-                self.error(inst.location, f"opcode {inst.number} of {inst.name} is out of range "
-                                          f"(0-254; 255 is DO_TRACING)")
+                self.error(where, f"opcode {inst.number} of {inst.name} is out of range "
+                                  f"(0-254; 255 is DO_TRACING)")
             elif inst.number in seen:
-                self.error(inst.location, f"opcode {inst.number} of {inst.name} is already used by "
-                                          f"{seen[inst.number].name}")
+                self.error(where, f"opcode {inst.number} of {inst.name} is already used by "
+                                  f"{seen[inst.number].name} ({seen[inst.number].location})")
             else:
                 seen[inst.number] = inst
 
@@ -654,17 +681,78 @@ class _Analyzer:
         inst.narrowed = sorted(set(narrowed))
         return True
 
-    def check_specialized_numbers(self, instructions: list[model.Instruction],
-                                  families: list[model.Family]) -> None:
-        base = {i.number for i in instructions if not i.is_specialized}
-        free = [n for n in range(0, model.DO_TRACING + 1) if n not in base]
-        for expected, inst in zip(free, [i for f in families for i in f.specializations]):
-            if inst.number != expected:
+    def assign_specialized_numbers(self, instructions: list[model.Instruction],
+                                   families: list[model.Family]) -> None:
+        """Base instructions keep the opcodes they are written with (the `.pyc` format depends
+        on them). Specialized instructions take the free opcodes from 1 up, in the order of
+        `_specialized_instructions` in opcode.py (families by name; in each, the adaptive form,
+        the quick form, then the members as listed): upstream's own rule
+        (Tools/scripts/generate_opcode_h.py), so an unchanged instruction set gets upstream's
+        numbers, and a new member moves only the specialized instructions after it. A written
+        number on a specialized instruction is optional and checked against the rule."""
+        for inst in instructions:
+            if inst.number is None and not inst.is_specialized:
                 self.error(inst.location,
-                           f"specialized instruction {inst.name} must have opcode {expected}: "
-                           f"dis assigns the free opcodes to the families' specializations in "
-                           f"order (families by name, then adaptive, quick, members as listed)")
+                           f"base instruction {inst.name} needs an opcode number ('{inst.name} = "
+                           f"N'): base opcodes are stored in .pyc files; only the numbers of "
+                           f"family members (adaptive, quick, specialized, superinstructions) "
+                           f"are derived")
+        taken = {i.number for i in instructions if not i.is_specialized and i.number is not None}
+        free = (n for n in range(1, model.DO_TRACING) if n not in taken)
+        specialized = [i for f in families for i in f.specializations]
+        for index, inst in enumerate(specialized):
+            derived = next(free, None)
+            if derived is None:
+                self.error(inst.location,
+                           f"no opcode left for {inst.name}: {len(specialized)} specialized "
+                           f"instructions need {len(specialized)} of the opcodes 1-254 that "
+                           f"base instructions leave free, and there are {index}")
                 return
+            if inst.number is not None and inst.number != derived:
+                self.error(inst.number_location,
+                           f"{inst.name} is written as opcode {inst.number}, but the numbering "
+                           f"rule gives it {derived} (the free opcodes go to the families' "
+                           f"specializations in order: families by name, then adaptive, quick "
+                           f"and members as listed); drop the number or write {derived}")
+            inst.number = derived
+            inst.number_derived = inst.number_location is None
+
+    def check_baseline(self, decl: ast.BaselineDecl,
+                       instructions: list[model.Instruction]) -> None:
+        """Base instructions are exactly the baseline's, by name and opcode."""
+        baseline = BASELINES.get(decl.name)
+        if baseline is None:
+            self.error(decl.location, f"unknown baseline '{decl.name}'"
+                                      f"{_did_you_mean(decl.name, BASELINES)} (known: "
+                                      f"{', '.join(sorted(BASELINES))})")
+            return
+        upstream = baseline.base_opcodes
+        upstream_names = {number: name for name, number in upstream.items()}
+        defined: set[str] = set()
+        for inst in instructions:
+            if inst.is_specialized or inst.number is None:
+                continue
+            defined.add(inst.name)
+            where = inst.number_location or inst.location
+            if inst.name in upstream:
+                if inst.number != upstream[inst.name]:
+                    self.error(where, f"{inst.name} is opcode {upstream[inst.name]} in "
+                                      f"{baseline.title}, not {inst.number} (base opcodes are "
+                                      f"stored in .pyc files)")
+            elif inst.number in upstream_names:
+                self.error(inst.location,
+                           f"base instruction {inst.name} is not in {baseline.title}, whose "
+                           f"opcode {inst.number} is {upstream_names[inst.number]}"
+                           f"{_did_you_mean(inst.name, upstream)}")
+            else:
+                self.error(inst.location,
+                           f"base instruction {inst.name} is not in {baseline.title}"
+                           f"{_did_you_mean(inst.name, upstream)}: a new instruction must be a "
+                           f"member of a family (base opcodes are the .pyc format)")
+        for name, number in sorted(upstream.items(), key=lambda kv: kv[1]):
+            if name not in defined:
+                self.error(decl.location, f"{baseline.title}'s base instruction {name} "
+                                          f"(opcode {number}) is not defined")
 
     # -- bodies in context ---------------------------------------------------------------
 

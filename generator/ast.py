@@ -72,13 +72,13 @@ class Flag:
 
 @dataclass
 class InstDecl:
-    """`inst NAME = N [flags] effect [jump effect] { body }` or `op NAME effect { body }`."""
+    """`inst NAME [= N] [flags] effect [jump effect] { body }` or `op NAME effect { body }`."""
 
     kind: str  # "inst" or "op"
     name: str
     location: Location
     doc: str
-    number: int | None
+    number: int | None  # None for an `op`, or derived (specialized instructions)
     number_location: Location | None
     flags: list[Flag]
     effect: StackEffect
@@ -96,14 +96,14 @@ class PartRef:
 
 @dataclass
 class CompositionDecl:
-    """`inst NAME = N [flags] : A + B;` or `super NAME = N : A + B;`."""
+    """`inst NAME [= N] [flags] : A + B;` or `super NAME [= N] : A + B;`."""
 
     kind: str  # "inst" or "super"
     name: str
     location: Location
     doc: str
-    number: int
-    number_location: Location
+    number: int | None  # None: derived (specialized instructions only)
+    number_location: Location | None
     flags: list[Flag]
     parts: list[PartRef]
 
@@ -151,4 +151,13 @@ class OpargDecl:
     values: list[OpargValue]
 
 
-Declaration = InstDecl | CompositionDecl | CacheDecl | FamilyDecl | OpargDecl
+@dataclass
+class BaselineDecl:
+    """`baseline NAME;`: the upstream instruction set whose base opcodes must be kept."""
+
+    name: str
+    location: Location
+    doc: str
+
+
+Declaration = BaselineDecl | InstDecl | CompositionDecl | CacheDecl | FamilyDecl | OpargDecl

@@ -249,7 +249,7 @@ class Cache:
 @dataclass
 class Instruction:
     name: str
-    number: int
+    number: int  # written, or (specialized instructions) derived by the analysis
     location: Location
     doc: str
     flags: set[str]
@@ -263,6 +263,8 @@ class Instruction:
     # (family's array size, this member's constant size): what the member knows more
     narrowed: list[tuple[str, str]] = field(default_factory=list)
     compiler_effect: StackEffect | None = None  # what compile.c and frameobject.c are told
+    number_location: Location | None = None  # where the number is written, if it is
+    number_derived: bool = False  # the number comes from the numbering rule, not the source
 
     @property
     def has_arg(self) -> bool:
@@ -270,6 +272,8 @@ class Instruction:
         their generic instruction's."""
         if self.is_specialized and self.family is not None:
             return self.family.generic.has_arg
+        if self.number is None:  # a base instruction without a number, already an error:
+            return True  # assume an argument rather than report oparg uses as errors too
         return self.number >= HAVE_ARGUMENT
 
     @property

@@ -10,7 +10,7 @@ from . import ast
 from .diagnostics import DiagnosticSink, Location
 from .lexer import COMMENT, DOC, EOF_, IDENT, NUMBER, STRING, SourceFile, Token, tokenize
 
-TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg")
+TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg", "baseline")
 FLAG_NAMES = (
     "arg",
     "const",
@@ -117,7 +117,7 @@ class Parser:
     def parse_declaration(self, doc: str) -> ast.Declaration:
         token = self.tok
         if token.kind != IDENT or token.text not in TOP_LEVEL_KEYWORDS:
-            self.fail(token, "'inst', 'op', 'super', 'family', 'cache' or 'oparg'")
+            self.fail(token, "'inst', 'op', 'super', 'family', 'cache', 'oparg' or 'baseline'")
         keyword = self.advance().text
         if keyword == "family":
             return self.parse_family(token.location, doc)
@@ -125,14 +125,24 @@ class Parser:
             return self.parse_cache(token.location, doc)
         if keyword == "oparg":
             return self.parse_oparg(token.location, doc)
+        if keyword == "baseline":
+            name = self.expect_ident("the name of an upstream instruction set (cpython_3_11_2)")
+            self.expect_punct(";")
+            return ast.BaselineDecl(name.text, name.location, doc)
         name = self.expect_ident(f"a name after '{keyword}'")
         if keyword == "op":
             effect = self.parse_effect()
             body = self.parse_body()
             return ast.InstDecl("op", name.text, name.location, doc, None, None, [], effect,
                                 None, body)
-        self.expect_punct("=")
-        number, number_location = self.expect_number("an opcode number")
+        # Base instructions write upstream's opcode; specialized ones may leave it to the
+        # generator (docs/dsl.md 2.1, "Name and number").
+        number, number_location = None, None
+        if self.tok.is_punct("="):
+            self.advance()
+            number, number_location = self.expect_number("an opcode number")
+        elif self.tok.kind == NUMBER:
+            self.fail(self.tok, "'=' before the opcode number")
         flags = self.parse_flags() if self.tok.is_punct("[") else []
         if keyword == "super" or self.tok.is_punct(":"):
             self.expect_punct(":")

@@ -63,9 +63,51 @@ def old_text(root: Path, rel: str, git_rev: str | None) -> str:
     return result.stdout if result.returncode == 0 else ""
 
 
+def _opcodes(targets_h: str) -> dict[str, int]:
+    """opcode_targets.h -> {instruction: opcode}: the table lists the targets by opcode."""
+    targets = re.findall(r"^ {4}(?:&&TARGET_(\w+)|_unknown_opcode),$", targets_h, re.M)
+    return {name: number for number, name in enumerate(targets) if name}
+
+
+def _opcode_changes(old_targets: str, new_targets: str) -> list[str]:
+    """Lines naming the instructions added, removed or renumbered, by new (or old) opcode."""
+    old, new = _opcodes(old_targets), _opcodes(new_targets)
+    changes = []
+    for name in sorted(set(old) | set(new), key=lambda n: (new.get(n, old.get(n)), n)):
+        if name not in old:
+            changes.append(f"added:      {name} = {new[name]}")
+        elif name not in new:
+            changes.append(f"removed:    {name} (was {old[name]})")
+        elif old[name] != new[name]:
+            changes.append(f"renumbered: {name} {old[name]} -> {new[name]}")
+    return changes
+
+
+class BadRevision(Exception):
+    pass
+
+
+def check_revision(root: Path, git_rev: str) -> None:
+    """Raise BadRevision unless `git_rev` names a commit of the repository at `root` (a file
+    missing at a good revision is a new file; at a bad one, every file would look new)."""
+    result = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet",
+                             f"{git_rev}^{{commit}}"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BadRevision(f"'{git_rev}' is not a commit of the repository at {root}")
+
+
 def review_diff(new_files: dict[str, str], root: Path, git_rev: str | None) -> list[str]:
-    """Report lines: per instruction for the cases and the docs, per file for the rest."""
+    """Report lines: the opcodes that change first, then per instruction for the cases and
+    the docs, per file for the rest."""
+    if git_rev is not None:
+        check_revision(root, git_rev)
     out: list[str] = []
+    targets = OUTPUTS["targets"]
+    old_targets = old_text(root, targets, git_rev)
+    changes = _opcode_changes(old_targets, new_files[targets]) if old_targets else []
+    if changes:
+        out.append("=== opcodes ===")
+        out.extend(changes)
     by_instruction: dict[str, list[str]] = {}
     for key, splitter in (("cases", _split_cases), ("docs", _split_docs)):
         rel = OUTPUTS[key]

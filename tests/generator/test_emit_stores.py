@@ -166,7 +166,7 @@ def test_store_waits_for_the_last_deopt_if(project):
         inst A = 100 (x -- r) {
             r = f(x);
         }
-        inst A_M = 0 (x -- r) {
+        inst A_M (x -- r) {
             r = f(x);
             DEOPT_IF(r == NULL);
             DEOPT_IF(g(r));

@@ -372,13 +372,14 @@ def test_braces_in_strings_and_nested_blocks_do_not_end_the_body():
 SYNTAX_ERRORS = [
     # (id, source, [formatted diagnostics])
     ("unknown keyword", "foo X = 1 (--) {}\n", [
-        "instructions/test.inst:1:1: error: expected 'inst', 'op', 'super', 'family', 'cache' "
-        "or 'oparg', found 'foo'\nfoo X = 1 (--) {}\n^"]),
+        "instructions/test.inst:1:1: error: expected 'inst', 'op', 'super', 'family', 'cache', "
+        "'oparg' or 'baseline', found 'foo'\nfoo X = 1 (--) {}\n^"]),
     ("missing name", "inst = 1 (--) {}\n", [
         "instructions/test.inst:1:6: error: expected a name after 'inst', found '='\n"
         "inst = 1 (--) {}\n     ^"]),
     ("missing '='", "inst X 1 (--) {}\n", [
-        "instructions/test.inst:1:8: error: expected '=', found '1'\ninst X 1 (--) {}\n       ^"]),
+        "instructions/test.inst:1:8: error: expected '=' before the opcode number, found '1'\n"
+        "inst X 1 (--) {}\n       ^"]),
     ("name instead of number", "inst X = Y (--) {}\n", [
         "instructions/test.inst:1:10: error: expected an opcode number, found 'Y'\n"
         "inst X = Y (--) {}\n         ^"]),
@@ -467,8 +468,8 @@ SYNTAX_ERRORS = [
     ("end of file after blank lines", "inst X = 1 (--\n\n", [
         "instructions/test.inst:3:1: error: expected a stack item name, found end of file"]),
     ("preprocessor line at top level", '#include "x.h"\ninst X = 1 (--) {}\n', [
-        "instructions/test.inst:1:1: error: expected 'inst', 'op', 'super', 'family', 'cache' "
-        "or 'oparg', found '#include \"x.h\"'\n#include \"x.h\"\n^"]),
+        "instructions/test.inst:1:1: error: expected 'inst', 'op', 'super', 'family', 'cache', "
+        "'oparg' or 'baseline', found '#include \"x.h\"'\n#include \"x.h\"\n^"]),
     # lexical errors
     ("unterminated string", 'inst X = 1 (--) {\n    s = "abc;\n}\n', [
         "instructions/test.inst:2:9: error: unterminated string literal\n"

@@ -12,6 +12,7 @@ import difflib
 
 from . import ast, model
 from .baselines import BASELINES
+from .statements import changes_before_guards, parse_body
 from .diagnostics import DiagnosticSink, Location
 from .lexer import IDENT, PREPROC, PUNCT, Token
 
@@ -19,8 +20,6 @@ POSITIONAL_MACROS = {
     "TOP", "SECOND", "THIRD", "FOURTH", "PEEK", "POKE", "SET_TOP", "SET_SECOND",
     "SET_THIRD", "SET_FOURTH", "PUSH", "POP", "BASIC_PUSH", "BASIC_POP",
 }
-RAW_EXITS = {"DISPATCH_SAME_OPARG", "DISPATCH_GOTO", "JUMP_TO_INSTRUCTION", "goto", "return",
-             "Py_UNREACHABLE"}
 TRAILING_STATEMENTS = {"PREDICT", "CHECK_EVAL_BREAKER"}
 
 
@@ -66,74 +65,6 @@ def _split_args(tokens: list[Token], open_index: int, close_index: int) -> list[
     return args
 
 
-EXITS = RAW_EXITS | {"DISPATCH", "DISPATCH_JUMPED"}
-
-
-def _matching_open(tokens: list[Token], close: int, lo: int) -> int:
-    depth = 0
-    for k in range(close, lo - 1, -1):
-        if tokens[k].is_punct("}"):
-            depth += 1
-        elif tokens[k].is_punct("{"):
-            depth -= 1
-            if depth == 0:
-                return k
-    return -1
-
-
-def _ends_in_exit(tokens: list[Token], lo: int, hi: int, then_branch: bool = False) -> bool:
-    """Whether the statements in tokens[lo:hi] always leave the instruction: the last one is
-    an exit, or an if/else chain (or a block) all of whose branches end in one.
-    `then_branch`: tokens[lo:hi] ends with the `if (...) {...}` before an `else`."""
-    if hi <= lo:
-        return False
-    last = tokens[hi - 1]
-    if last.is_punct(";"):
-        depth = 0
-        k = hi - 2
-        while k >= lo:
-            tk = tokens[k]
-            if tk.kind == PUNCT and tk.text in ")]":
-                depth += 1
-            elif tk.kind == PUNCT and tk.text in "([":
-                depth -= 1
-            elif depth == 0 and tk.kind == PUNCT and tk.text in ";{}":
-                break
-            k -= 1
-        first = tokens[k + 1]
-        return first.kind == IDENT and first.text in EXITS
-    if last.is_punct("}"):
-        open_ = _matching_open(tokens, hi - 1, lo)
-        if open_ < 0:
-            return False
-        block_exits = _ends_in_exit(tokens, open_ + 1, hi - 1)
-        before = tokens[open_ - 1] if open_ - 1 >= lo else None
-        if before is not None and before.is_ident("else"):
-            # The branch before 'else' must exit too.
-            return block_exits and _ends_in_exit(tokens, lo, open_ - 1, then_branch=True)
-        if before is not None and before.is_punct(")"):
-            # `if (...) { ... }` (or a loop) without else: may fall through... unless this
-            # block is itself the body of an `else if`, which the caller checks.
-            depth = 0
-            k = open_ - 1
-            while k >= lo:
-                if tokens[k].is_punct(")"):
-                    depth += 1
-                elif tokens[k].is_punct("("):
-                    depth -= 1
-                    if depth == 0:
-                        break
-                k -= 1
-            keyword = tokens[k - 1] if k - 1 >= lo else None
-            if not then_branch or keyword is None or not keyword.is_ident("if"):
-                return False  # `if` without else, or a loop: may fall through
-            if k - 2 >= lo and tokens[k - 2].is_ident("else"):
-                return block_exits and _ends_in_exit(tokens, lo, k - 2, then_branch=True)
-            return block_exits
-        return block_exits
-    return False
-
-
 class _Analyzer:
     def __init__(self, declarations: list[ast.Declaration], sources: list[str]):
         self.declarations = declarations
@@ -144,12 +75,13 @@ class _Analyzer:
         self.references: list[Token] = []
         self.oparg_decls: dict[str, ast.OpargDecl] = {}
 
-    def error(self, location: Location, message: str) -> None:
+    def error(self, location: Location, message: str,
+              notes: tuple[tuple[Location, str], ...] = ()) -> None:
         # An operation used by several instructions would report the same problem once per
         # user: keep one of each.
         if (location, message) not in self._seen:
             self._seen.add((location, message))
-            self.sink.error(location, message)
+            self.sink.error(location, message, notes)
 
     # ------------------------------------------------------------------------------------
 
@@ -304,7 +236,6 @@ class _Analyzer:
         uses_cache = False
         uses_oparg = False
         references: set[str] = set()
-        assigned: set[str] = set()
         mentioned: set[str] = set()
         cache_fields: list[Token] = []
         oparg_token: Token | None = None
@@ -356,10 +287,6 @@ class _Analyzer:
                 continue
             name = t.text
             mentioned.add(name)
-            if nxt is not None and nxt.is_punct("="):
-                assigned.add(name)
-            if prev is not None and prev.is_punct("&"):
-                assigned.add(name)
             if name in POSITIONAL_MACROS and is_call:
                 self.error(t.location, f"'{name}' accesses the stack by position; declare the item "
                                        f"in the stack effect and use its name")
@@ -418,10 +345,15 @@ class _Analyzer:
         # The end of the body: trailing PREDICT/CHECK_EVAL_BREAKER move into the epilogue,
         # unless the body never gets there (its last statement always leaves).
         texts, spans = trailing_before(len(tokens))
-        if not _ends_in_exit(tokens, 0, len(tokens)):
+        statements = parse_body(tokens)
+        if not any(s.always_exits for s in statements):
             end_loc = decl.body.source.location(decl.body.end)
             sites.append(model.Site("end", decl.body.end, decl.body.end, end_loc,
                                     trailing=texts, trailing_spans=spans))
+
+        # What the statements assign, however they do it (`x = `, `x += `, `&x`,
+        # `Py_SETREF(x, ...)`).
+        assigned = set().union(*(s.all_assigns for s in statements))
 
         # Outputs of an effect must be assigned (scalars) or used (arrays) if the body can
         # complete with that effect.
@@ -448,7 +380,7 @@ class _Analyzer:
                 self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")
 
         body = model.Body(decl.body, sites, uses_cache, uses_oparg, references,
-                          mentioned, cache_fields, oparg_token, cache_token)
+                          mentioned, cache_fields, oparg_token, cache_token, statements)
         return body
 
     # -- instructions --------------------------------------------------------------------
@@ -778,6 +710,15 @@ class _Analyzer:
                         self.error(site.location, f"DEOPT_IF in part {index + 1} of {inst.name} "
                                                   "would run after earlier parts changed the stack")
                         break
+                    if inst.cache is None:
+                        self.error(site.location,
+                                   f"DEOPT_IF in {inst.name}, whose family {inst.family.name} "
+                                   f"has no inline cache: the miss path counts down the "
+                                   f"counter in the first cache entry, which would be the next "
+                                   f"instruction")
+                        break
+            if contexts and any(s.kind == "deopt" for s in op.body.sites):
+                self.check_guards_come_first(name, op.body)
             for inst, index in contexts:
                 cache = inst.cache
                 if op.body.uses_cache and cache is None:
@@ -809,6 +750,17 @@ class _Analyzer:
         for token in self.references:
             if token.text not in instruction_names:
                 self.error(token.location, f"unknown instruction '{token.text}'")
+
+    def check_guards_come_first(self, name: str, body: model.Body) -> None:
+        """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
+        again from the state on entry, which must still be there (statements.py says what
+        counts as a change and which statements precede a guard)."""
+        for change, guard in changes_before_guards(body.statements):
+            self.error(change.token.location,
+                       f"{change.describe()} before a DEOPT_IF in {name}: a guard must come "
+                       f"before anything that changes state (on a miss, the generic "
+                       f"instruction runs again from the state on entry)",
+                       notes=((guard.location, "the DEOPT_IF it precedes"),))
 
     def check_unreachable(self, decls: list[ast.Declaration], families: list[model.Family],
                           instructions: list[model.Instruction],

@@ -18,17 +18,26 @@ class Location:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+def _quote(location: Location) -> str:
+    """The source line and a caret under the column (tabs kept, so that the caret lines up)."""
+    if not location.source_line:
+        return ""
+    line = location.source_line.rstrip("\n")
+    pad = "".join("\t" if c == "\t" else " " for c in line[:location.col - 1])
+    return f"\n{line}\n{pad}^"
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     location: Location
     message: str
+    # Other places that explain the error: ((location, text), ...), shown as `note:` lines.
+    notes: tuple[tuple[Location, str], ...] = ()
 
     def format(self) -> str:
-        text = f"{self.location}: error: {self.message}"
-        if self.location.source_line:
-            line = self.location.source_line.rstrip("\n")
-            caret = " " * (self.location.col - 1) + "^"
-            text += f"\n{line}\n{caret}"
+        text = f"{self.location}: error: {self.message}{_quote(self.location)}"
+        for location, note in self.notes:
+            text += f"\n{location}: note: {note}{_quote(location)}"
         return text
 
 
@@ -48,8 +57,9 @@ class DiagnosticSink:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
 
-    def error(self, location: Location, message: str) -> None:
-        self.diagnostics.append(Diagnostic(location, message))
+    def error(self, location: Location, message: str,
+              notes: tuple[tuple[Location, str], ...] = ()) -> None:
+        self.diagnostics.append(Diagnostic(location, message, notes))
 
     def raise_if_any(self) -> None:
         if self.diagnostics:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import model
-from .analysis import RAW_EXITS  # the same list the analyser uses for exits
+from .statements import RAW_EXITS
 from .model import Size, StackEffect, StackItem
 
 INDENT = "    "
@@ -132,40 +132,13 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
     return lines
 
 
-def _statement_end(tokens: list, k: int) -> int:
-    """Index of the last token of the top-level statement holding tokens[k] (`;` or the `}`
-    ending an if/else chain or a block)."""
-    depth = 0
-    for t in tokens[:k]:
-        if t.kind == "PUNCT" and t.text in "({[":
-            depth += 1
-        elif t.kind == "PUNCT" and t.text in ")}]":
-            depth -= 1
-    j = k
-    while j < len(tokens):
-        t = tokens[j]
-        if t.kind == "PUNCT" and t.text in "({[":
-            depth += 1
-        elif t.kind == "PUNCT" and t.text in ")}]":
-            depth -= 1
-            # `} else`, `} while (...);` continue the statement
-            if depth == 0 and t.text == "}" and not (
-                    j + 1 < len(tokens) and (tokens[j + 1].is_ident("else")
-                                             or tokens[j + 1].is_ident("while"))):
-                return j
-        elif depth == 0 and t.is_punct(";"):
-            if not (j + 1 < len(tokens) and tokens[j + 1].is_ident("else")):
-                return j
-        j += 1
-    return len(tokens) - 1
-
-
 def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     """Outputs stored as soon as they are final, as upstream's SET_TOP() does.
 
     Keeping a result in a register until the end of the body, across the calls that release
     the inputs, costs the compiler registers in the whole loop. An output is stored right
-    after the last top-level statement that assigns it or that may leave the instruction with
+    after the last top-level statement that assigns it in any way (`res = `, `&res`,
+    `res += `, `Py_SETREF(res, ...)`, in any branch) or that may leave the instruction with
     the entry stack (DEOPT_IF, goto, return, JUMP_TO_INSTRUCTION, a stack move, ...) or read
     the stack through an array or `stack_pointer`. What follows that point either completes
     (and need not store the output again) or is an ERROR_IF, which pops the slot.
@@ -174,7 +147,7 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     effect = part.effect
     if any(t.kind == "PREPROC" for t in part.body.source.tokens):
         return {}  # a store could land in one branch of an #if: leave it to the epilogue
-    tokens = list(part.body.source.tokens)
+    statements = part.body.statements
     keep = effect.pass_through()
     # Outputs above a conditional one are left to the epilogue, which stores the conditional
     # one first (see stack_update).
@@ -183,28 +156,22 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     candidates = {o.name: i for i, o in enumerate(effect.outputs)
                   if i not in keep and not o.is_array and not o.is_unused
                   and o.condition is None and i < first_conditional}
-    if not candidates or not tokens:
+    if not candidates or not statements:
         return {}
     arrays = {i.name for i in effect.inputs + effect.outputs if i.is_array}
     blocking = RAW_EXITS | {"DEOPT_IF", "DISPATCH_JUMPED", "STACK_SHRINK", "STACK_GROW",
                             "stack_pointer"} | arrays
-    last_blocker = -1
-    for k, t in enumerate(tokens):
-        if t.kind == "IDENT" and t.text in blocking:
-            last_blocker = k
-    barrier = _statement_end(tokens, last_blocker) if last_blocker >= 0 else -1
+    barrier = max((k for k, top in enumerate(statements)
+                   if any(s.mentions & blocking for s in top.walk())), default=-1)
     result = {}
     for name, index in candidates.items():
-        assigned = [k for k, t in enumerate(tokens)
-                    if t.kind == "IDENT" and t.text == name and k + 1 < len(tokens)
-                    and tokens[k + 1].is_punct("=")
-                    and not (k and tokens[k - 1].kind == "PUNCT" and tokens[k - 1].text in (".", "->"))]
-        if not assigned:
+        assigning = [k for k, top in enumerate(statements) if name in top.all_assigns]
+        if not assigning:
             continue
-        end = max(_statement_end(tokens, assigned[-1]), barrier)
-        if end >= len(tokens) - 1:
+        last = max(assigning[-1], barrier)
+        if last == len(statements) - 1:
             continue  # the epilogue stores it anyway
-        result[name] = (tokens[end].end,
+        result[name] = (statements[last].end,
                         f"POKE({_depth(_entry_relative(effect, index))}, {name});")
     return result
 

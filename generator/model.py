@@ -216,6 +216,9 @@ class Body:
     cache_fields: list = field(default_factory=list)
     oparg_token: object = None
     cache_token: object = None
+    # The statement model (statements.py): the body's statements as a tree, each classified
+    # (guard, error exit, completion, exit, stack move, code) with what it changes and assigns.
+    statements: list = field(default_factory=list)
 
     @property
     def completes(self) -> bool:

@@ -901,16 +901,23 @@ def test_deopt_if_outside_a_family_member(project):
 
 def test_deopt_if_in_the_generic_instruction(project):
     expect(project, """
+        cache C {
+            counter: 1;
+        }
         inst A = 100 (--) {
             DEOPT_IF(oparg);
+        }
+        inst A_AD (--) {
         }
         inst A_M (--) {
             DEOPT_IF(oparg == 1);
         }
         family A {
+            cache: C;
+            adaptive: A_AD;
             members: A_M;
         }
-    """, [(2, 5, "DEOPT_IF in A, which is not a specialized member of a family")])
+    """, [(5, 5, "DEOPT_IF in A, which is not a specialized member of a family")])
 
 
 def test_deopt_if_in_a_composition_that_is_not_a_member(project):
@@ -924,22 +931,50 @@ def test_deopt_if_in_a_composition_that_is_not_a_member(project):
     """, [(2, 5, "DEOPT_IF in A, which is not a specialized member of a family")])
 
 
-def test_deopt_if_in_adaptive_and_quick_forms_is_allowed(project):
+def test_deopt_if_in_adaptive_and_member_forms_is_allowed(project):
     m = loads(project, """
+        cache C {
+            counter: 1;
+        }
         inst A = 100 (--) {
         }
         inst A_AD (--) {
             DEOPT_IF(oparg);
         }
-        inst A_Q (--) {
+        inst A_M (--) {
             DEOPT_IF(oparg);
         }
         family A {
+            cache: C;
             adaptive: A_AD;
-            quick: A_Q;
+            members: A_M;
         }
     """)
-    assert [i.role for i in m.specialized_instructions()] == ["adaptive", "quick"]
+    assert [i.role for i in m.specialized_instructions()] == ["adaptive", "member"]
+
+
+def test_deopt_if_in_a_family_without_a_cache(project):
+    # The miss path counts down the counter in the first cache entry: without a cache, that is
+    # the next instruction.
+    expect(project, """
+        inst A = 100 (--) {
+        }
+        inst A_Q (--) {
+            DEOPT_IF(oparg);
+        }
+        inst A_M (--) {
+            DEOPT_IF(oparg == 2);
+        }
+        family A {
+            quick: A_Q;
+            members: A_M;
+        }
+    """, [
+        (4, 5, "DEOPT_IF in A_Q, whose family A has no inline cache: the miss path counts down "
+               "the counter in the first cache entry, which would be the next instruction"),
+        (7, 5, "DEOPT_IF in A_M, whose family A has no inline cache: the miss path counts down "
+               "the counter in the first cache entry, which would be the next instruction"),
+    ])
 
 
 def test_deopt_if_in_a_later_part_of_a_composition(project):

@@ -161,23 +161,72 @@ def test_store_waits_for_a_statement_that_may_leave_or_touch_the_stack(project, 
     assert case.count("POKE") == 1
 
 
-def test_store_waits_for_the_last_deopt_if(project):
+def test_store_waits_for_every_form_of_assignment(project):
+    # Py_CLEAR in a branch (upstream GET_AWAITABLE), an address handed to a call, `+=`: a store
+    # after the first `r = ` would leave a stale value in the slot.
     case = case_in(project, """
         inst A = 100 (x -- r) {
             r = f(x);
+            Py_DECREF(x);
+            if (r != NULL && g(r)) {
+                Py_CLEAR(r);
+            }
+            ERROR_IF(r == NULL, error);
+            h();
+        }
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PyObject *x = PEEK(1);
+            PyObject *r;
+            r = f(x);
+            Py_DECREF(x);
+            if (r != NULL && g(r)) {
+                Py_CLEAR(r);
+            }
+            POKE(1, r);
+            if (r == NULL) goto pop_1_error;
+            h();
+            DISPATCH();
+        }
+    """)
+    for assignment in ("int err = get(x, &r);", "r += 1;", "Py_SETREF(r, x);"):
+        case = case_in(project, f"""
+            inst A = 100 (x -- r) {{
+                r = NULL;
+                {assignment}
+                h();
+            }}
+        """)
+        assert f"    {assignment}\n    POKE(1, r);\n    h();\n" in case, assignment
+
+
+def test_store_waits_for_the_last_deopt_if(project):
+    case = case_in(project, """
+        cache C {
+            counter: 1;
+        }
+        inst A = 100 (x -- r) {
+            r = f(x);
+        }
+        inst A_AD (x -- unused) {
+            DISPATCH_SAME_OPARG();
         }
         inst A_M (x -- r) {
-            r = f(x);
+            r = PyTuple_GET_ITEM(x, 0);
             DEOPT_IF(r == NULL);
-            DEOPT_IF(g(r));
+            DEOPT_IF(Py_TYPE(r) != &PyLong_Type);
             h(x);
         }
         family A {
+            cache: C;
+            adaptive: A_AD;
             members: A_M;
         }
     """, "A_M")
-    assert case.endswith("    r = f(x);\n    DEOPT_IF(r == NULL, A);\n    DEOPT_IF(g(r), A);\n"
-                         "    POKE(1, r);\n    h(x);\n    DISPATCH();\n}\n")
+    assert case.endswith("    r = PyTuple_GET_ITEM(x, 0);\n    DEOPT_IF(r == NULL, A);\n"
+                         "    DEOPT_IF(Py_TYPE(r) != &PyLong_Type, A);\n    POKE(1, r);\n"
+                         "    h(x);\n    JUMPBY(INLINE_CACHE_ENTRIES_A);\n    DISPATCH();\n}\n")
 
 
 def test_store_waits_for_dispatch_jumped(project):

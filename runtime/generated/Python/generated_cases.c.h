@@ -2681,7 +2681,6 @@
             PyObject *iterable = PEEK(1);
             PyObject *iter;
             iter = _PyCoro_GetAwaitableIter(iterable);
-            POKE(1, iter);
 
             if (iter == NULL) {
                 format_awaitable_error(tstate, Py_TYPE(iterable), oparg);
@@ -2702,6 +2701,7 @@
                     /* The code below jumps to `error` if `iter` is NULL. */
                 }
             }
+            POKE(1, iter);
 
             if (iter == NULL) goto pop_1_error;
 

@@ -1,0 +1,434 @@
+"""The statement model of a body: its C statements as a tree, each classified by what it does.
+
+Built once per body by the analysis (analysis.py) and read by the checks (nothing may change
+before a guard, outputs must be assigned) and by the emitter of the cases (where an output can
+be stored early). A body is C, but only a small part of C matters here: statements are split at
+`;` and braces, compound statements (`if`/`else`, loops, `switch`, blocks) keep their parts, and
+each statement records
+
+- what it *is* for the instruction: a guard (`DEOPT_IF`), an error exit (`ERROR_IF`), a
+  completion (`DISPATCH()`, `DISPATCH_JUMPED()`), another exit (`goto`, `return`,
+  `JUMP_TO_INSTRUCTION`, ...), a stack move (`STACK_SHRINK`/`STACK_GROW`), or plain code;
+- what it *changes* outside its own locals: reference counts, the stack, memory through a
+  pointer, statistics, or a call that may do anything (every call not in PURE_CALLS);
+- which names it assigns, however it does it: `x = `, `x += `, `x++`, `&x` handed to a call,
+  `Py_SETREF(x, ...)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .diagnostics import Location
+from .lexer import IDENT, PUNCT, Token
+
+# Exits that leave the instruction without the generated epilogue.
+RAW_EXITS = frozenset({"DISPATCH_SAME_OPARG", "DISPATCH_GOTO", "JUMP_TO_INSTRUCTION", "goto",
+                       "return", "Py_UNREACHABLE"})
+
+# Macros and functions that change reference counts.
+REFCOUNT_CALLS = frozenset({
+    "Py_INCREF", "Py_XINCREF", "Py_DECREF", "Py_XDECREF", "Py_CLEAR", "Py_SETREF",
+    "Py_XSETREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
+    "_Py_DECREF_SKIP_IMMORTAL",
+})
+# Calls that also assign their first argument (and change reference counts).
+SETREF_CALLS = frozenset({"Py_SETREF", "Py_XSETREF", "Py_CLEAR"})
+STACK_MOVES = frozenset({"STACK_SHRINK", "STACK_GROW"})
+STAT_CALLS = frozenset({"STAT_INC", "STAT_DEC", "OBJECT_STAT_INC", "OBJECT_STAT_INC_COND",
+                        "CALL_STAT_INC"})
+
+# Calls that read and compute but change nothing: what a body may call before a guard and in
+# a guard's condition. Type checks, field and cache reads, dictionary-key lookups of the
+# specializer's layouts, and the interpreter's own accessors (GETLOCAL, GLOBALS, ...). A call
+# not listed here counts as a side effect; add a name only if it has none.
+PURE_CALLS = frozenset({
+    # C and assertions
+    "sizeof", "assert", "Py_UNUSED", "_Py_CAST",
+    # object layout and type checks
+    "Py_TYPE", "Py_SIZE", "Py_IS_TYPE", "PyLong_CheckExact", "PyLong_Check",
+    "PyFloat_CheckExact", "PyUnicode_CheckExact", "PyTuple_CheckExact", "PyList_CheckExact",
+    "PyDict_CheckExact", "PySet_CheckExact", "PyFrozenSet_CheckExact", "PyAnySet_CheckExact",
+    "PyRange_Check", "PyFunction_Check", "PyType_Check", "PyCFunction_CheckExact",
+    "PyMethod_Check", "PyModule_CheckExact", "PyBool_Check", "PyType_HasFeature",
+    "_PyType_HasFeature", "PyCFunction_GET_FLAGS", "PyCFunction_GET_FUNCTION",
+    "PyCFunction_GET_SELF", "PyTuple_GET_SIZE", "PyTuple_GET_ITEM", "PyList_GET_SIZE",
+    "PyList_GET_ITEM", "PyFloat_AS_DOUBLE", "PyUnicode_GET_LENGTH", "PyUnicode_READ_CHAR",
+    "PyUnicode_KIND", "PyUnicode_DATA", "PyUnicode_IS_COMPACT_ASCII",
+    "_PyLong_IsPositiveSingleDigit", "Py_ABS", "_PyObject_InlineValues",
+    "PyList_Check", "PyTuple_Check", "PyDict_Check", "PyUnicode_Check", "isnan",
+    # dictionaries and keys, by the layouts the specializer caches
+    "DK_IS_UNICODE", "DK_UNICODE_ENTRIES", "DK_ENTRIES", "_PyObject_ValuesPointer",
+    "_PyObject_ManagedDictPointer", "_PyObject_GetDictPtr", "_PyDictOrValues_IsValues",
+    "_PyDictOrValues_GetValues", "_PyDictOrValues_GetDict", "_PyDictValues_AddToInsertionOrder",
+    # inline cache reads
+    "read_u16", "read_u32", "read_u64", "read_obj",
+    # the interpreter's state
+    "GETLOCAL", "GETITEM", "GLOBALS", "BUILTINS", "LOCALS", "KWNAMES_LEN",
+    "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
+    "_PyFrame_GetCode", "_PyFrame_GetStackPointer", "_PyFunction_GetVersionForCurrentState",
+})
+
+C_KEYWORDS = frozenset({
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+    "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool", "_Complex",
+})
+ASSIGNMENT_OPERATORS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
+                                  ">>="})
+
+
+@dataclass
+class Change:
+    """Something a statement changes outside its own locals."""
+
+    kind: str  # refcount | stack | write | stat | call
+    token: Token  # where: the call, the operator, the macro
+
+    def describe(self) -> str:
+        text = self.token.text
+        return {
+            "refcount": f"a reference-count change ({text})",
+            "stack": f"a stack change ({text})",
+            "write": "a write to memory through a pointer or an array",
+            "stat": f"a statistics update ({text})",
+            "call": f"a call to {text}(), which may have side effects (not in the generator's "
+                    f"PURE_CALLS)",
+        }[self.kind]
+
+
+@dataclass
+class Statement:
+    kind: str  # guard | error | dispatch | dispatch_jumped | exit | stack_move | code | compound
+    first: int  # index of its first token in the body's token list
+    last: int  # index of its last token (`;` or `}`)
+    location: Location
+    # Compound statements: their branches, each a list of statements (`if`: then [, else];
+    # loops and blocks: one). Conditions and loop headers belong to the statement itself.
+    branches: list[list["Statement"]] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)  # of the statement's own tokens
+    assigns: set[str] = field(default_factory=set)  # names it assigns (own tokens)
+    mentions: set[str] = field(default_factory=set)  # identifiers in its own tokens
+    loop: bool = False
+    is_block: bool = False  # `{ ... }` on its own
+    end: int = 0  # offset in the file just after its last token
+
+    def walk(self):
+        """This statement and every statement inside it."""
+        yield self
+        for branch in self.branches:
+            for s in branch:
+                yield from s.walk()
+
+    @property
+    def all_changes(self) -> list[Change]:
+        return [c for s in self.walk() for c in s.changes]
+
+    @property
+    def all_assigns(self) -> set[str]:
+        return set().union(*(s.assigns for s in self.walk()))
+
+    @property
+    def always_exits(self) -> bool:
+        """Every path through the statement leaves the instruction."""
+        if self.kind in ("dispatch", "dispatch_jumped", "exit"):
+            return True
+        if self.kind != "compound" or self.loop:
+            return False
+        if len(self.branches) == 1:  # a block, or an `if` without `else`
+            return self.is_block and _ends_in_exit(self.branches[0])
+        return all(_ends_in_exit(b) for b in self.branches)
+
+
+def _ends_in_exit(block: list[Statement]) -> bool:
+    return any(s.always_exits for s in block)
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token]):
+        self.tokens = tokens
+        self.pos = 0
+
+    def at(self, k: int) -> Token | None:
+        return self.tokens[k] if 0 <= k < len(self.tokens) else None
+
+    def parse_block(self, until_brace: bool) -> list[Statement]:
+        result = []
+        while self.pos < len(self.tokens):
+            if until_brace and self.tokens[self.pos].is_punct("}"):
+                return result
+            stmt = self.parse_statement()
+            if stmt is not None:
+                result.append(stmt)
+        return result
+
+    def matching(self, k: int) -> int:
+        """Index of the bracket closing the one at k (or the last token)."""
+        depth = 0
+        for j in range(k, len(self.tokens)):
+            t = self.tokens[j]
+            if t.kind == PUNCT and t.text in "([{":
+                depth += 1
+            elif t.kind == PUNCT and t.text in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return j
+        return len(self.tokens) - 1
+
+    def parse_statement(self) -> Statement | None:
+        t = self.tokens[self.pos]
+        start = self.pos
+        if t.is_punct(";"):
+            self.pos += 1
+            return None
+        if t.is_punct("{"):
+            self.pos += 1
+            inner = self.parse_block(until_brace=True)
+            end = self.pos
+            self.pos += 1
+            stmt = Statement("compound", start, end, t.location, [inner])
+            stmt.is_block = True
+            return stmt
+        if t.is_ident("if") or t.is_ident("while") or t.is_ident("for") or t.is_ident("switch"):
+            close = self.matching(self.pos + 1) if self.at(self.pos + 1) and \
+                self.tokens[self.pos + 1].is_punct("(") else self.pos
+            stmt = Statement("compound", start, close, t.location)
+            _classify(stmt, self.tokens, start + 1, close + 1)
+            self.pos = close + 1
+            stmt.branches.append(self.branch())
+            stmt.loop = not t.is_ident("if")
+            if t.is_ident("if") and self.at(self.pos) is not None and \
+                    self.tokens[self.pos].is_ident("else"):
+                self.pos += 1
+                stmt.branches.append(self.branch())
+            stmt.last = self.pos - 1
+            return stmt
+        if t.is_ident("do"):
+            self.pos += 1
+            body = self.branch()
+            stmt = Statement("compound", start, self.pos, t.location, [body], loop=True)
+            if self.at(self.pos) is not None and self.tokens[self.pos].is_ident("while"):
+                end = self.simple_end(self.pos)
+                _classify(stmt, self.tokens, self.pos, end)
+                self.pos = end + 1
+            stmt.last = self.pos - 1
+            return stmt
+        if (t.is_ident("case") or t.is_ident("default")) or (
+                t.kind == IDENT and self.at(self.pos + 1) is not None
+                and self.tokens[self.pos + 1].is_punct(":") and t.text not in C_KEYWORDS):
+            # a label: `case X:`, `default:`, `name:`; it is not a statement of its own
+            j = self.pos
+            while j < len(self.tokens) and not self.tokens[j].is_punct(":"):
+                j += 1
+            self.pos = j + 1
+            return None
+        end = self.simple_end(self.pos)
+        stmt = Statement("code", start, end, t.location)
+        _classify(stmt, self.tokens, start, end + 1)
+        stmt.kind = _simple_kind(self.tokens, start)
+        self.pos = end + 1
+        return stmt
+
+    def branch(self) -> list[Statement]:
+        if self.pos >= len(self.tokens):
+            return []
+        stmt = self.parse_statement()
+        if stmt is None:
+            return []
+        if stmt.is_block:
+            return stmt.branches[0]
+        return [stmt]
+
+    def simple_end(self, k: int) -> int:
+        """Index of the `;` ending the simple statement starting at k."""
+        depth = 0
+        for j in range(k, len(self.tokens)):
+            t = self.tokens[j]
+            if t.kind == PUNCT and t.text in "([{":
+                depth += 1
+            elif t.kind == PUNCT and t.text in ")]}":
+                depth -= 1
+                if depth < 0:
+                    return j - 1  # a statement without `;` before the block's end
+            elif depth == 0 and t.is_punct(";"):
+                return j
+        return len(self.tokens) - 1
+
+
+def _simple_kind(tokens: list[Token], start: int) -> str:
+    head = tokens[start]
+    if head.kind != IDENT:
+        return "code"
+    if head.text == "DEOPT_IF":
+        return "guard"
+    if head.text == "ERROR_IF":
+        return "error"
+    if head.text == "DISPATCH":
+        return "dispatch"
+    if head.text == "DISPATCH_JUMPED":
+        return "dispatch_jumped"
+    if head.text in RAW_EXITS:
+        return "exit"
+    if head.text in STACK_MOVES:
+        return "stack_move"
+    return "code"
+
+
+def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
+    """Fill stmt.changes, .assigns and .mentions from tokens[lo:hi]."""
+    depth = 0
+    in_assert_until = -1  # an assert's argument changes nothing in a release build, and must
+    for k in range(lo, hi):  # not in a debug one: its names count, its calls do not
+        t = tokens[k]
+        prev = tokens[k - 1] if k > lo else None
+        nxt = tokens[k + 1] if k + 1 < hi else None
+        if k <= in_assert_until:
+            if t.kind == IDENT and not (prev is not None and prev.kind == PUNCT
+                                        and prev.text in (".", "->")):
+                stmt.mentions.add(t.text)
+            continue
+        if t.is_ident("assert") and nxt is not None and nxt.is_punct("("):
+            in_assert_until = _closing(tokens, k + 1)
+            stmt.mentions.add(t.text)
+            continue
+        if t.kind == PUNCT:
+            if t.text in "([{":
+                depth += 1
+            elif t.text in ")]}":
+                depth -= 1
+            elif t.text in ASSIGNMENT_OPERATORS or t.text in ("++", "--"):
+                _assignment(stmt, tokens, lo, k)
+            elif t.text == "&" and nxt is not None and nxt.kind == IDENT and (
+                    prev is None or prev.kind == PUNCT and prev.text in "(,=!&|?:"):
+                stmt.assigns.add(nxt.text)  # handed out by address: assume it is set
+            continue
+        if t.kind != IDENT:
+            continue
+        member = prev is not None and prev.kind == PUNCT and prev.text in (".", "->")
+        if member:
+            continue
+        stmt.mentions.add(t.text)
+        is_call = nxt is not None and nxt.is_punct("(")
+        if t.text == "stack_pointer":
+            continue  # writes to it are found as assignments
+        if not is_call:
+            continue
+        if t.text in REFCOUNT_CALLS:
+            stmt.changes.append(Change("refcount", t))
+            if t.text in SETREF_CALLS and k + 2 < hi and tokens[k + 2].kind == IDENT:
+                stmt.assigns.add(tokens[k + 2].text)
+        elif t.text in STACK_MOVES:
+            stmt.changes.append(Change("stack", t))
+        elif t.text in STAT_CALLS:
+            stmt.changes.append(Change("stat", t))
+        elif t.text in ("DEOPT_IF", "ERROR_IF", "DISPATCH", "DISPATCH_JUMPED") or \
+                t.text in RAW_EXITS or t.text in C_KEYWORDS or t.text in PURE_CALLS:
+            continue
+        elif prev is not None and prev.is_punct("(") and k >= 2 and tokens[k - 2].kind == IDENT \
+                and tokens[k - 2].text in ("sizeof",):
+            continue
+        else:
+            stmt.changes.append(Change("call", t))
+
+
+def _closing(tokens: list[Token], k: int) -> int:
+    """Index of the `)` closing the `(` at k."""
+    depth = 0
+    for j in range(k, len(tokens)):
+        if tokens[j].is_punct("("):
+            depth += 1
+        elif tokens[j].is_punct(")"):
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(tokens) - 1
+
+
+def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int) -> None:
+    """An assignment operator (or ++/--) at op_index: record what it assigns, or the write."""
+    op = tokens[op_index]
+    if op.text in ("++", "--"):
+        # x++ / ++x: the identifier beside it
+        before = tokens[op_index - 1] if op_index > lo else None
+        after = tokens[op_index + 1] if op_index + 1 < len(tokens) else None
+        target = before if before is not None and before.kind == IDENT else after
+        if target is None or target.kind != IDENT:
+            return
+        _assign_target(stmt, tokens, [target], op)
+        return
+    # The target: back to the start of the statement or a top-level `,` / `(`.
+    k = op_index - 1
+    depth = 0
+    while k >= lo:
+        t = tokens[k]
+        if t.kind == PUNCT and t.text in ")]":
+            depth += 1
+        elif t.kind == PUNCT and t.text in "([":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and t.kind == PUNCT and t.text in (",", ";", "{", "}", "?", ":"):
+            break
+        k -= 1
+    _assign_target(stmt, tokens, tokens[k + 1:op_index], op)
+
+
+def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op: Token) -> None:
+    if not target:
+        return
+    last = target[-1]
+    if len(target) == 1 or (last.kind == IDENT and all(
+            t.kind == IDENT or t.is_punct("*") for t in target)):
+        # `x = `, or a declaration `PyObject *x = `: a local (or an output) is assigned
+        if last.kind == IDENT:
+            stmt.assigns.add(last.text)
+            if last.text == "stack_pointer":
+                stmt.changes.append(Change("stack", last))
+        return
+    # `p->f = `, `a[i] = `, `*p = `: memory that outlives the statement
+    stmt.changes.append(Change("write", op))
+
+
+def parse_body(tokens: list[Token]) -> list[Statement]:
+    """The statements of a body's tokens (preprocessor lines already left out)."""
+    statements = _Parser(tokens).parse_block(until_brace=False)
+    for top in statements:
+        for s in top.walk():
+            s.end = tokens[s.last].end
+    return statements
+
+
+def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statement]]:
+    """(change, the first guard it precedes) for every change that some path runs before a
+    `DEOPT_IF`: an earlier statement of the guard's block or of an enclosing one (the
+    conditions of enclosing `if`s included), but not a branch that always exits, nor the other
+    branch of an `if`. In a loop, everything in the loop's body precedes its guards. A guard's
+    own condition counts too."""
+    found: dict[int, tuple[Change, Statement]] = {}
+
+    def note(changes, guard):
+        for change in changes:
+            found.setdefault(id(change), (change, guard))
+
+    def visit(stmts: list[Statement], before: list[Change]) -> list[Change]:
+        current = list(before)
+        for s in stmts:
+            if s.kind == "guard":
+                note(current + s.changes, s)
+            elif s.kind == "compound":
+                current = current + s.changes
+                loop_body = [c for b in s.branches for x in b for c in x.all_changes] \
+                    if s.loop else []
+                after = list(current)
+                for branch in s.branches:
+                    out = visit(branch, current + loop_body)
+                    if not _ends_in_exit(branch):
+                        after += out[len(current) + len(loop_body):]
+                current = after
+            else:
+                current = current + s.changes
+        return current
+
+    visit(block, [])
+    return sorted(found.values(), key=lambda cg: cg[0].token.start)

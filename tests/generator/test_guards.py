@@ -1,0 +1,187 @@
+"""Guards come first: the statement model (generator/statements.py) and the checks built on it.
+Each hazard the generator rejects, with the diagnostic pointing at the change and, in a note,
+at the DEOPT_IF it precedes; and the shapes that are not hazards."""
+
+from __future__ import annotations
+
+import genutil
+from genutil import errors, run_cli, tree
+
+WHY = ("a guard must come before anything that changes state (on a miss, the generic "
+       "instruction runs again from the state on entry)")
+
+FAMILY = """
+cache C {
+    counter: 1;
+}
+inst A = 100 (left, right -- res) {
+    res = PyNumber_Add(left, right);
+}
+inst A_AD (left, right -- unused) {
+    DISPATCH_SAME_OPARG();
+}
+family A {
+    cache: C;
+    adaptive: A_AD;
+    members: A_M;
+}
+"""
+
+
+def member(body: str, effect: str = "(left, right -- res)") -> str:
+    """The project: FAMILY plus member A_M with `body` (starting on line 1)."""
+    return f"inst A_M {effect} {{\n{genutil.dedent(body)}}}\n" + FAMILY
+
+
+def guard_errors(project, body: str, effect: str = "(left, right -- res)"):
+    """[(line, col, message, [(note line, note col, note)])] of the member's body."""
+    diags = errors(project({"a.inst": member(body, effect)}))
+    return [(d.location.line, d.location.col, d.message,
+             [(loc.line, loc.col, text) for loc, text in d.notes]) for d in diags]
+
+
+def loads(project, body: str, effect: str = "(left, right -- res)"):
+    return genutil.model_of(project({"a.inst": member(body, effect)}))
+
+
+def test_refcount_and_stack_changes_before_a_guard(project):
+    # The issue's example: the miss path would re-run A on a stack that no longer holds right.
+    assert guard_errors(project, """
+        Py_DECREF(right);
+        STACK_SHRINK(1);
+        DEOPT_IF(!PyLong_CheckExact(left));
+        res = left;
+    """) == [
+        (2, 1, f"a reference-count change (Py_DECREF) before a DEOPT_IF in A_M: {WHY}",
+         [(4, 1, "the DEOPT_IF it precedes")]),
+        (3, 1, f"a stack change (STACK_SHRINK) before a DEOPT_IF in A_M: {WHY}",
+         [(4, 1, "the DEOPT_IF it precedes")]),
+    ]
+
+
+def test_a_write_through_a_pointer_before_a_guard(project):
+    assert guard_errors(project, """
+        PyDictKeyEntry *ep = DK_ENTRIES(keys);
+        ep->me_value = right;
+        DEOPT_IF(ep->me_key != left);
+        res = left;
+    """) == [(3, 14, f"a write to memory through a pointer or an array before a DEOPT_IF in "
+                     f"A_M: {WHY}", [(4, 1, "the DEOPT_IF it precedes")])]
+
+
+def test_a_call_and_a_statistics_update_before_a_guard(project):
+    assert guard_errors(project, """
+        STAT_INC(A, hit);
+        res = PyObject_GetAttr(left, right);
+        DEOPT_IF(res == NULL);
+    """) == [
+        (2, 1, f"a statistics update (STAT_INC) before a DEOPT_IF in A_M: {WHY}",
+         [(4, 1, "the DEOPT_IF it precedes")]),
+        (3, 7, "a call to PyObject_GetAttr(), which may have side effects (not in the "
+               f"generator's PURE_CALLS) before a DEOPT_IF in A_M: {WHY}",
+         [(4, 1, "the DEOPT_IF it precedes")]),
+    ]
+
+
+def test_a_call_with_side_effects_in_the_guard_itself(project):
+    assert guard_errors(project, """
+        DEOPT_IF(PyObject_IsTrue(left) > 0);
+        res = left;
+    """) == [(2, 10, "a call to PyObject_IsTrue(), which may have side effects (not in the "
+                     f"generator's PURE_CALLS) before a DEOPT_IF in A_M: {WHY}",
+              [(2, 1, "the DEOPT_IF it precedes")])]
+
+
+def test_a_change_in_an_if_without_else_may_precede(project):
+    assert guard_errors(project, """
+        if (Py_TYPE(left) == &PyFloat_Type) {
+            Py_INCREF(left);
+        }
+        DEOPT_IF(!PyFloat_CheckExact(right));
+        res = left;
+    """) == [(3, 5, f"a reference-count change (Py_INCREF) before a DEOPT_IF in A_M: {WHY}",
+              [(5, 1, "the DEOPT_IF it precedes")])]
+
+
+def test_a_change_later_in_a_loop_precedes_the_next_round(project):
+    assert guard_errors(project, """
+        for (int i = 0; i < 2; i++) {
+            DEOPT_IF(Py_TYPE(left) != &PyLong_Type);
+            Py_INCREF(left);
+        }
+        res = left;
+    """) == [(4, 5, f"a reference-count change (Py_INCREF) before a DEOPT_IF in A_M: {WHY}",
+              [(3, 5, "the DEOPT_IF it precedes")])]
+
+
+def test_changes_on_other_paths_are_not_hazards(project):
+    # The other branch of an if/else (STORE_ATTR_WITH_HINT's two key layouts), a branch that
+    # always leaves, assertions, locals, and everything after the last guard.
+    m = loads(project, """
+        PyObject *seen = NULL;
+        assert(PyObject_IsTrue(left) >= 0);
+        if (Py_TYPE(left) == &PyLong_Type) {
+            DEOPT_IF(Py_SIZE(left) > 1);
+            seen = left;
+        }
+        else {
+            Py_INCREF(left);
+            res = left;
+            Py_DECREF(right);
+            DISPATCH();
+        }
+        if (seen == NULL) {
+            Py_DECREF(right);
+            goto error;
+        }
+        DEOPT_IF(PyTuple_GET_SIZE(right) != 2);
+        STAT_INC(A, hit);
+        res = PyNumber_Add(left, right);
+    """)
+    assert [i.name for i in m.specialized_instructions()] == ["A_AD", "A_M"]
+
+
+def test_the_diagnostic_shows_both_statements_and_nothing_is_written(project):
+    root = project({"a.inst": member("""
+        Py_DECREF(right);
+        DEOPT_IF(!PyLong_CheckExact(left));
+        res = left;
+    """)})
+    result = run_cli("generate", "--root", str(root), "--output-root", str(root / "out"))
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"instructions/a.inst:2:1: error: a reference-count change (Py_DECREF) before a "
+        f"DEOPT_IF in A_M: {WHY}\n"
+        "Py_DECREF(right);\n"
+        "^\n"
+        "instructions/a.inst:3:1: note: the DEOPT_IF it precedes\n"
+        "DEOPT_IF(!PyLong_CheckExact(left));\n"
+        "^\n"
+        "1 error(s); nothing was written\n")
+    assert tree(root) == ["instructions/a.inst"]
+
+
+# -- outputs assigned however the body does it ------------------------------------------------
+
+def test_outputs_set_through_address_compound_assignment_and_setref(project):
+    m = genutil.model_of(project("""
+        inst B = 101 (x -- res, n, r2) {
+            int err = _PyLong_Into(x, &res);
+            n += 1;
+            Py_SETREF(r2, x);
+            ERROR_IF(err < 0, error);
+        }
+    """))
+    body = m.instructions[0].parts[0].body
+    assigned = set().union(*(s.all_assigns for s in body.statements))
+    assert assigned == {"res", "n", "r2", "err"}
+
+
+def test_an_output_never_assigned_by_any_form(project):
+    diags = errors(project({"a.inst": member("""
+        DEOPT_IF(!PyLong_CheckExact(left));
+        PyObject *other = left;
+        use(&other);
+    """)}))
+    assert [(d.location.line, d.message) for d in diags] == [
+        (1, "output 'res' of A_M is never assigned")]

@@ -176,11 +176,25 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     return result
 
 
+def skip_after(inst: model.Instruction) -> list[str]:
+    """The code units a completing instruction skips: its inline cache, then each instruction
+    it fuses (`fuses CALL + POP_TOP`: the instruction itself and its cache), in order."""
+    skip = []
+    if inst.cache is not None:
+        skip.append(f"INLINE_CACHE_ENTRIES_{inst.family.name}")
+    for fused in inst.fuses:
+        skip.append("1")
+        if fused.cache is not None:
+            skip.append(f"INLINE_CACHE_ENTRIES_{fused.family.name}")
+    return skip
+
+
 def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...],
            already_stored: frozenset[str] = frozenset()) -> list[str]:
     lines = stack_update(effect, already_stored)
-    if inst.cache is not None:
-        lines.append(f"JUMPBY(INLINE_CACHE_ENTRIES_{inst.family.name});")
+    skip = skip_after(inst)
+    if skip:
+        lines.append(f"JUMPBY({' + '.join(skip)});")
     lines.extend(trailing)
     if "eval_breaker" in inst.flags and not any("CHECK_EVAL_BREAKER" in t for t in trailing):
         lines.append("CHECK_EVAL_BREAKER();")

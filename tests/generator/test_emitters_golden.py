@@ -261,10 +261,39 @@ def test_adaptive_form_leaves_without_epilogue():
     assert families("BINARY_OP").startswith("TARGET(BINARY_OP) {\n    PREDICTED(BINARY_OP);\n")
 
 
-def test_fused_member_pops_both_operands():
+def test_fused_member_pops_both_operands_and_skips_the_fused_instruction():
+    # `fuses STORE_FAST`: the exit skips BINARY_OP's cache, then the STORE_FAST (no cache)
     case = families("BINARY_OP_INPLACE_ADD_UNICODE")
-    assert case.endswith("    JUMPBY(1);\n    STACK_SHRINK(2);\n"
-                         "    JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);\n    DISPATCH();\n}\n")
+    assert case.endswith("    if (*target_local == NULL) goto pop_2_error;\n    STACK_SHRINK(2);\n"
+                         "    JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP + 1);\n    DISPATCH();\n}\n")
+
+
+def test_fused_skip_counts_each_fused_instruction_and_its_cache(project):
+    text = """
+        cache C {
+            counter: 1;
+            extra: 2;
+        }
+        inst A = 100 (x -- r) {
+            r = x;
+        }
+        inst A_AD (x -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
+        inst A_M (x --) fuses A + POP {
+            Py_DECREF(x);
+        }
+        inst POP = 1 (x --) {
+            Py_DECREF(x);
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+            members: A_M;
+        }
+    """
+    case = genutil.case_of(genutil.generate(project(text))[genutil.CASES], "A_M")
+    assert "    JUMPBY(INLINE_CACHE_ENTRIES_A + 1 + INLINE_CACHE_ENTRIES_A + 1);\n" in case
 
 
 def test_composed_instruction_runs_its_parts_in_blocks():

@@ -919,13 +919,12 @@
             PyObject *obj = args[0];
             DEOPT_IF(callable != (PyObject *)&PyType_Type, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             res = Py_NewRef(Py_TYPE(obj));
             POKE(3, res);
             Py_DECREF(callable);
             Py_DECREF(obj);
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
 
@@ -943,7 +942,6 @@
             DEOPT_IF(method != NULL, PRECALL);
             DEOPT_IF(callable != (PyObject *)&PyUnicode_Type, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[0];
             res = PyObject_Str(arg);
             POKE(3, res);
@@ -951,7 +949,7 @@
             Py_DECREF(&PyUnicode_Type);
             if (res == NULL) goto pop_3_error;
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -969,7 +967,6 @@
             DEOPT_IF(method != NULL, PRECALL);
             DEOPT_IF(callable != (PyObject *)&PyTuple_Type, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[0];
             res = PySequence_Tuple(arg);
             POKE(3, res);
@@ -977,7 +974,7 @@
             Py_DECREF(&PyTuple_Type);
             if (res == NULL) goto pop_3_error;
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -998,7 +995,6 @@
             PyTypeObject *tp = (PyTypeObject *)function;
             DEOPT_IF(tp->tp_vectorcall == NULL, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             res = tp->tp_vectorcall((PyObject *)tp, args - is_meth,
                                               total_args-kwnames_len, call_shape.kwnames);
             call_shape.kwnames = NULL;
@@ -1013,7 +1009,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1036,7 +1032,6 @@
             DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
             DEOPT_IF(PyCFunction_GET_FLAGS(function) != METH_O, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyCFunction cfunc = PyCFunction_GET_FUNCTION(function);
             // This is slower but CPython promises to check all non-vectorcall
             // function calls.
@@ -1056,7 +1051,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1078,7 +1073,6 @@
             DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
             DEOPT_IF(PyCFunction_GET_FLAGS(function) != METH_FASTCALL, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyCFunction cfunc = PyCFunction_GET_FUNCTION(function);
             /* res = func(self, args, nargs) */
             res = ((_PyCFunctionFast)(void(*)(void))cfunc)(
@@ -1103,7 +1097,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1125,7 +1119,6 @@
             DEOPT_IF(PyCFunction_GET_FLAGS(function) !=
                 (METH_FASTCALL | METH_KEYWORDS), PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             /* res = func(self, args, nargs, kwnames) */
             _PyCFunctionFastWithKeywords cfunc =
                 (_PyCFunctionFastWithKeywords)(void(*)(void))
@@ -1150,7 +1143,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1172,7 +1165,6 @@
             PyInterpreterState *interp = _PyInterpreterState_GET();
             DEOPT_IF(function != interp->callable_cache.len, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *arg = args[-is_meth];  // TOP()
             Py_ssize_t len_i = PyObject_Length(arg);
             if (len_i < 0) {
@@ -1189,7 +1181,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
 
@@ -1210,7 +1202,6 @@
             PyInterpreterState *interp = _PyInterpreterState_GET();
             DEOPT_IF(function != interp->callable_cache.isinstance, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyObject *cls = args[1 - is_meth];  // POP()
             PyObject *inst = args[-is_meth];    // then TOP()
             int retval = PyObject_IsInstance(inst, cls);
@@ -1231,7 +1222,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
 
@@ -1257,12 +1248,12 @@
             }
             Py_DECREF(list);
             Py_DECREF(method);
-            // PRECALL + CALL + POP_TOP: skip the CALL, its cache and the POP_TOP here; the
-            // generated exit pops the items and skips PRECALL's own cache.
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL + 1);
-            assert(_Py_OPCODE(next_instr[INLINE_CACHE_ENTRIES_PRECALL - 1]) == POP_TOP);
+            // PRECALL + CALL + POP_TOP: the exit pops the items and skips PRECALL's cache, the CALL,
+            // its cache and the POP_TOP (`fuses CALL + POP_TOP`).
+            assert(_Py_OPCODE(next_instr[INLINE_CACHE_ENTRIES_PRECALL + 1 +
+                                         INLINE_CACHE_ENTRIES_CALL]) == POP_TOP);
             STACK_SHRINK(3);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL + 1);
             DISPATCH();
         }
 
@@ -1287,7 +1278,6 @@
             PyObject *self = args[-is_meth];     // SECOND()
             DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyCFunction cfunc = meth->ml_meth;
             // This is slower but CPython promises to check all non-vectorcall
             // function calls.
@@ -1306,7 +1296,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1330,7 +1320,6 @@
             PyObject *self = args[-is_meth];  // PEEK(total_args)
             DEOPT_IF(!Py_IS_TYPE(self, d_type), PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             int nargs = total_args-1;
             _PyCFunctionFastWithKeywords cfunc =
                 (_PyCFunctionFastWithKeywords)(void(*)(void))meth->ml_meth;
@@ -1351,7 +1340,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1377,7 +1366,6 @@
             DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
             DEOPT_IF(meth->ml_flags != METH_NOARGS, PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             PyCFunction cfunc = meth->ml_meth;
             // This is slower but CPython promises to check all non-vectorcall
             // function calls.
@@ -1395,7 +1383,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -1420,7 +1408,6 @@
             PyObject *self = args[-is_meth];  // PEEK(total_args)
             DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
             STAT_INC(PRECALL, hit);
-            JUMPBY(1 + INLINE_CACHE_ENTRIES_CALL);  // SKIP_CALL(): the exit skips PRECALL's cache
             _PyCFunctionFast cfunc =
                 (_PyCFunctionFast)(void(*)(void))meth->ml_meth;
             int nargs = total_args-1;
@@ -1438,7 +1425,7 @@
                 goto error;
             }
             STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -3894,10 +3881,9 @@
             PyUnicode_Append(target_local, right);
             _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
             if (*target_local == NULL) goto pop_2_error;
-            // The STORE_FAST is already done: skip it (the exit skips the inline cache before it).
-            JUMPBY(1);
+            // The STORE_FAST is done: the exit skips it (`fuses STORE_FAST`).
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP + 1);
             DISPATCH();
         }
 
@@ -4294,7 +4280,7 @@
             DEOPT_IF(isnan(dleft), COMPARE_OP);
             DEOPT_IF(isnan(dright), COMPARE_OP);
             STAT_INC(COMPARE_OP, hit);
-            // Decode the POP_JUMP after the inline cache (the exit skips the cache itself).
+            // Decode the POP_JUMP after the inline cache.
             _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
             opcode = _Py_OPCODE(jump_word);
             oparg = _Py_OPARG(jump_word);
@@ -4304,26 +4290,24 @@
                    opcode == POP_JUMP_BACKWARD_IF_FALSE ||
                    opcode == POP_JUMP_FORWARD_IF_TRUE ||
                    opcode == POP_JUMP_BACKWARD_IF_TRUE);
+            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
             int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (!jump) {
-                next_instr++;
-            }
-            else if (jump >= 8) {
+            if (jump >= 8) {
                 assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
                        opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(1 - oparg);
+                JUMPBY(-oparg);
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
                 CHECK_EVAL_BREAKER();
                 DISPATCH();
             }
-            else {
+            else if (jump) {
                 assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
                        opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(1 + oparg);
+                JUMPBY(oparg);
             }
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH();
         }
 
@@ -4346,7 +4330,7 @@
             Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
             Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
             int sign = (ileft > iright) - (ileft < iright);
-            // Decode the POP_JUMP after the inline cache (the exit skips the cache itself).
+            // Decode the POP_JUMP after the inline cache.
             _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
             opcode = _Py_OPCODE(jump_word);
             oparg = _Py_OPARG(jump_word);
@@ -4356,26 +4340,24 @@
                    opcode == POP_JUMP_BACKWARD_IF_FALSE ||
                    opcode == POP_JUMP_FORWARD_IF_TRUE ||
                    opcode == POP_JUMP_BACKWARD_IF_TRUE);
+            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
             int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (!jump) {
-                next_instr++;
-            }
-            else if (jump >= 8) {
+            if (jump >= 8) {
                 assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
                        opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(1 - oparg);
+                JUMPBY(-oparg);
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
                 CHECK_EVAL_BREAKER();
                 DISPATCH();
             }
-            else {
+            else if (jump) {
                 assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
                        opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(1 + oparg);
+                JUMPBY(oparg);
             }
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH();
         }
 
@@ -4397,7 +4379,7 @@
                 goto error;
             }
             assert(oparg == Py_EQ || oparg == Py_NE);
-            // Decode the POP_JUMP after the inline cache (the exit skips the cache itself).
+            // Decode the POP_JUMP after the inline cache.
             _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
             opcode = _Py_OPCODE(jump_word);
             oparg = _Py_OPARG(jump_word);
@@ -4409,26 +4391,24 @@
             _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
             assert(res == 0 || res == 1);
             int sign = 1 - res;
+            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
             int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (!jump) {
-                next_instr++;
-            }
-            else if (jump >= 8) {
+            if (jump >= 8) {
                 assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
                        opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(1 - oparg);
+                JUMPBY(-oparg);
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
                 CHECK_EVAL_BREAKER();
                 DISPATCH();
             }
-            else {
+            else if (jump) {
                 assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
                        opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(1 + oparg);
+                JUMPBY(oparg);
             }
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH();
         }
 

@@ -171,9 +171,8 @@
             PyUnicode_Append(target_local, right);
             Py_DECREF(right);
             if (*target_local == NULL) goto pop_2_error;
-            JUMPBY(1);
             STACK_SHRINK(2);
-            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP + 1);
             DISPATCH();
         }
 

@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="project root (default: the checkout holding generator/)")
     parser.add_argument("--output-root", type=Path, default=None,
                         help="write generated files under this folder instead of --root")
+    parser.add_argument("--max-errors", metavar="N", type=int, default=50,
+                        help="show at most N diagnostics, in source order (default: 50)")
     parser.add_argument("--git", metavar="REV", default=None,
                         help="diff: compare with the generated files at this git revision")
     args = parser.parse_args(argv)
@@ -42,8 +44,12 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         files = generate_files(sources, root)
     except GeneratorError as err:
-        for d in err.diagnostics:
+        shown = err.diagnostics[:max(args.max_errors, 1)]
+        for d in shown:
             print(d.format(), file=sys.stderr)
+        if len(err.diagnostics) > len(shown):
+            print(f"... and {len(err.diagnostics) - len(shown)} more (--max-errors)",
+                  file=sys.stderr)
         print(f"{len(err.diagnostics)} error(s); nothing was written", file=sys.stderr)
         return 2 if args.command == "diff" else 1  # diff: 1 means "there are changes"
     if args.command == "generate":

@@ -27,12 +27,6 @@ def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Mo
     return _Analyzer(declarations, sources).run()
 
 
-def _did_you_mean(name: str, known) -> str:
-    """`; did you mean 'X'?` naming the closest known name, or nothing."""
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
-
-
 def _matching(tokens: list[Token], i: int) -> int:
     """Index of the ')' matching the '(' at tokens[i], or -1."""
     depth = 0
@@ -73,7 +67,18 @@ class _Analyzer:
         self._seen: set[tuple[Location, str]] = set()
         # PREDICT(X) / JUMP_TO_INSTRUCTION(X) in bodies: X must be an instruction
         self.references: list[Token] = []
+        # Names an unknown name was probably meant to be (the suggestions made): no follow-on
+        # error about them ("not used", "needs a number") hides the one that matters.
+        self.suspects: set[str] = set()
         self.oparg_decls: dict[str, ast.OpargDecl] = {}
+
+    def suggest(self, name: str, known) -> str:
+        """`; did you mean 'X'?` with the closest known name (remembered as a suspect)."""
+        close = difflib.get_close_matches(name, list(known), n=1)
+        if not close:
+            return ""
+        self.suspects.add(close[0])
+        return f"; did you mean '{close[0]}'?"
 
     def error(self, location: Location, message: str,
               notes: tuple[tuple[Location, str], ...] = ()) -> None:
@@ -141,7 +146,8 @@ class _Analyzer:
                 for ref in d.fuses:
                     fused = by_name.get(ref.name)
                     if fused is None:
-                        self.error(ref.location, f"unknown instruction '{ref.name}'")
+                        self.error(ref.location, f"unknown instruction '{ref.name}'"
+                                                 f"{self.suggest(ref.name, by_name)}")
                     else:
                         by_name[d.name].fuses.append(fused)
         family_list = [self.build_family(f, by_name) for f in families.values()]
@@ -156,9 +162,14 @@ class _Analyzer:
         opargs = {}
         for name, d in self.oparg_decls.items():
             if name not in by_name:
-                self.error(d.location, f"oparg values for unknown instruction '{name}'")
+                self.error(d.location, f"oparg values for unknown instruction '{name}'"
+                                       f"{self.suggest(name, by_name)}")
             elif not by_name[name].has_arg:
                 self.error(d.location, f"{name} takes no argument")
+            elif name not in model.NAMED_OPARGS:
+                self.error(d.location, f"oparg values of {name} would go nowhere: the generated "
+                                       f"tables name the oparg values of "
+                                       f"{', '.join(model.NAMED_OPARGS)} only")
             seen_values: set[str] = set()
             for v in d.values:
                 if v.name in seen_values:
@@ -428,7 +439,8 @@ class _Analyzer:
         for ref in decl.parts:
             target = names.get(ref.name)
             if target is None:
-                self.error(ref.location, f"unknown instruction or operation '{ref.name}'")
+                self.error(ref.location, f"unknown instruction or operation '{ref.name}'"
+                                         f"{self.suggest(ref.name, names)}")
                 ok = False
             elif isinstance(target, ast.CompositionDecl):
                 self.error(ref.location, f"'{ref.name}' is itself a composition; compose its "
@@ -516,14 +528,16 @@ class _Analyzer:
         if decl.cache is not None:
             cache = self.caches.get(decl.cache.name)
             if cache is None:
-                self.error(decl.cache.location, f"unknown cache '{decl.cache.name}'")
+                self.error(decl.cache.location, f"unknown cache '{decl.cache.name}'"
+                                                f"{self.suggest(decl.cache.name, self.caches)}")
 
         def lookup(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
             if ref is None:
                 return None
             inst = by_name.get(ref.name)
             if inst is None:
-                self.error(ref.location, f"unknown instruction '{ref.name}' in family {decl.name}")
+                self.error(ref.location, f"unknown instruction '{ref.name}' in family {decl.name}"
+                                         f"{self.suggest(ref.name, by_name)}")
                 return None
             if inst is generic:
                 self.error(ref.location, f"'{ref.name}' is the generic instruction of its family")
@@ -623,7 +637,7 @@ class _Analyzer:
         numbers, and a new member moves only the specialized instructions after it. A written
         number on a specialized instruction is optional and checked against the rule."""
         for inst in instructions:
-            if inst.number is None and not inst.is_specialized:
+            if inst.number is None and not inst.is_specialized and inst.name not in self.suspects:
                 self.error(inst.location,
                            f"base instruction {inst.name} needs an opcode number ('{inst.name} = "
                            f"N'): base opcodes are stored in .pyc files; only the numbers of "
@@ -655,7 +669,7 @@ class _Analyzer:
         baseline = BASELINES.get(decl.name)
         if baseline is None:
             self.error(decl.location, f"unknown baseline '{decl.name}'"
-                                      f"{_did_you_mean(decl.name, BASELINES)} (known: "
+                                      f"{self.suggest(decl.name, BASELINES)} (known: "
                                       f"{', '.join(sorted(BASELINES))})")
             return
         upstream = baseline.base_opcodes
@@ -675,14 +689,14 @@ class _Analyzer:
                 self.error(inst.location,
                            f"base instruction {inst.name} is not in {baseline.title}, whose "
                            f"opcode {inst.number} is {upstream_names[inst.number]}"
-                           f"{_did_you_mean(inst.name, upstream)}")
+                           f"{self.suggest(inst.name, upstream)}")
             else:
                 self.error(inst.location,
                            f"base instruction {inst.name} is not in {baseline.title}"
-                           f"{_did_you_mean(inst.name, upstream)}: a new instruction must be a "
+                           f"{self.suggest(inst.name, upstream)}: a new instruction must be a "
                            f"member of a family (base opcodes are the .pyc format)")
         for name, number in sorted(upstream.items(), key=lambda kv: kv[1]):
-            if name not in defined:
+            if name not in defined and name not in self.suspects:
                 self.error(decl.location, f"{baseline.title}'s base instruction {name} "
                                           f"(opcode {number}) is not defined")
 
@@ -749,7 +763,8 @@ class _Analyzer:
         instruction_names = {i.name for i in instructions}
         for token in self.references:
             if token.text not in instruction_names:
-                self.error(token.location, f"unknown instruction '{token.text}'")
+                self.error(token.location, f"unknown instruction '{token.text}'"
+                                           f"{self.suggest(token.text, instruction_names)}")
 
     def check_guards_come_first(self, name: str, body: model.Body) -> None:
         """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
@@ -767,9 +782,9 @@ class _Analyzer:
                           names: dict[str, ast.Declaration]) -> None:
         used_caches = {f.cache.name for f in families if f.cache}
         for cache in self.caches.values():
-            if cache.name not in used_caches:
+            if cache.name not in used_caches and cache.name not in self.suspects:
                 self.error(cache.location, f"cache {cache.name} is not used by any family")
         for d in decls:
             if isinstance(d, ast.InstDecl) and d.kind == "op" and names.get(d.name) is d \
-                    and d.name not in self._users:
+                    and d.name not in self._users and d.name not in self.suspects:
                 self.error(d.location, f"operation {d.name} is not used by any instruction")

@@ -68,7 +68,7 @@ def _bits(numbers: list[int]) -> list[int]:
 
 
 def _nb_ops(m: Model) -> list[tuple[str, str]]:
-    return m.opargs.get("BINARY_OP", [])
+    return m.opargs.get(model.NAMED_OPARGS[0], [])
 
 
 def _base_context(m: Model) -> dict:

@@ -15,6 +15,9 @@ from .diagnostics import Location
 
 HAVE_ARGUMENT = 90
 DO_TRACING = 255
+# Instructions whose named oparg values (`oparg NAME { ... }`) the generated tables carry:
+# BINARY_OP's become the NB_* macros of opcode.h and `_nb_ops` in opcode.py, which dis reads.
+NAMED_OPARGS = ("BINARY_OP",)
 
 
 class Size:

@@ -85,26 +85,61 @@ def test_duplicate_family(project):
 
 def test_duplicate_oparg_declaration(project):
     expect(project, """
-        inst A = 100 (--) {
+        inst BINARY_OP = 122 (--) {
         }
-        oparg A {
+        oparg BINARY_OP {
             X: "x";
         }
-        oparg A {
+        oparg BINARY_OP {
             Y: "y";
         }
-    """, [(6, 7, "duplicate oparg declaration for 'A' (first defined at instructions/test.inst:3:7)")])
+    """, [(6, 7, "duplicate oparg declaration for 'BINARY_OP' (first defined at "
+                 "instructions/test.inst:3:7)")])
 
 
 def test_duplicate_oparg_value(project):
+    expect(project, """
+        inst BINARY_OP = 122 (--) {
+        }
+        oparg BINARY_OP {
+            X: "x";
+            X: "y";
+        }
+    """, [(5, 5, "duplicate oparg value 'X'")])
+
+
+def test_oparg_values_of_an_instruction_the_tables_do_not_name(project):
+    # every declaration has its effect or is rejected: only BINARY_OP's values reach opcode.h
     expect(project, """
         inst A = 100 (--) {
         }
         oparg A {
             X: "x";
-            X: "y";
         }
-    """, [(5, 5, "duplicate oparg value 'X'")])
+    """, [(3, 7, "oparg values of A would go nowhere: the generated tables name the oparg "
+                 "values of BINARY_OP only")])
+
+
+def test_unknown_names_suggest_the_closest_known_one(project):
+    expect(project, """
+        cache _PyAttrCache {
+            counter: 1;
+        }
+        inst LOAD_ATTR = 106 (--) {
+        }
+        inst LOAD_ATTR_ADAPTIVE (--) {
+            PREDICT(LOAD_ATRT);
+        }
+        family LOAD_ATTR {
+            cache: _PyAtrCache;
+            adaptive: LOAD_ATTR_ADAPTIV;
+        }
+    """, [
+        (7, 13, "unknown instruction 'LOAD_ATRT'; did you mean 'LOAD_ATTR'?"),
+        (10, 12, "unknown cache '_PyAtrCache'; did you mean '_PyAttrCache'?"),
+        (11, 15, "unknown instruction 'LOAD_ATTR_ADAPTIV' in family LOAD_ATTR; did you mean "
+                 "'LOAD_ATTR_ADAPTIVE'?"),
+    ])
 
 
 def test_oparg_values_of_unknown_instruction(project):
@@ -288,7 +323,7 @@ def test_base_instructions_are_checked_against_the_baseline(project, monkeypatch
         inst EXTRA = 200 (--) {
         }
     """, [
-        (1, 10, "Tiny 1.0's base instruction LOAD_FAST (opcode 124) is not defined"),
+        # LOAD_FAST is missing too, but as the likely meaning of LOAD_FASTT it is not reported
         (1, 10, "Tiny 1.0's base instruction STORE_FAST (opcode 125) is not defined"),
         (4, 12, "NOP is opcode 9 in Tiny 1.0, not 10 (base opcodes are stored in .pyc files)"),
         (6, 6, "base instruction LOAD_FASTT is not in Tiny 1.0, whose opcode 124 is LOAD_FAST; "
@@ -1540,3 +1575,15 @@ def test_not_utf8_column_counts_characters(project):
     (root / "instructions" / "bad.inst").write_bytes(
         "inst X = 1 (--) {\n// é".encode() + b"\xe9\n}\n")
     assert brief(errors(root)) == [(2, 5, "the file is not UTF-8 (byte 0xe9)")]
+
+
+def test_the_command_line_shows_a_limited_number_of_errors_in_source_order(project):
+    text = "".join(f"inst A{n} = {n} (--) {{\n    POP();\n}}\n" for n in range(1, 61))
+    root = project({"a.inst": text})
+    result = run_cli("check", "--root", str(root), "--max-errors", "3")
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert [line.split(": error")[0] for line in lines if ": error:" in line] == [
+        "instructions/a.inst:2:5", "instructions/a.inst:5:5", "instructions/a.inst:8:5"]
+    assert lines[-2:] == ["... and 57 more (--max-errors)", "60 error(s); nothing was written"]
+    assert len(run_cli("check", "--root", str(root)).stderr.splitlines()) == 50 * 3 + 2

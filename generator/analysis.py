@@ -710,6 +710,7 @@ class _Analyzer:
             for index, part in enumerate(inst.parts):
                 users.setdefault(part.name, []).append((inst, index))
         self._users = users
+        by_name = {i.name: i for i in instructions}
         for name, op in self.operations.items():
             contexts = users.get(name, [])
             for site in op.body.sites:
@@ -748,6 +749,12 @@ class _Analyzer:
                                        f"(it has: {', '.join(e for e, _ in cache.entries)})")
                 if inst.kind == "super" and cache is not None:
                     self.error(inst.location, f"superinstruction {inst.name} cannot have an inline cache")
+                owner = by_name.get(name)
+                if inst.kind == "super" and index > 0 and owner is not None and owner.cache:
+                    self.error(inst.location,
+                               f"part {index + 1} of superinstruction {inst.name}, {name}, has "
+                               f"an inline cache: after each part a superinstruction decodes "
+                               f"the next code unit, which would be {name}'s cache")
                 if op.body.uses_oparg and not inst.has_arg:
                     self.error(op.body.oparg_token.location,
                                f"{inst.name} uses oparg but takes no argument "

@@ -111,12 +111,45 @@ def _stack_effects(m: Model) -> list[tuple[Instruction, str, str | None]]:
     return result
 
 
-def _superinstructions(m: Model) -> list[tuple[str, list[tuple[str, str]]]]:
-    pairs: dict[str, list[tuple[str, str]]] = {}
+def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
+    """How far back quickening must remember, and the body of the function that installs the
+    superinstructions whose parts end at instructions[i] (specialize_tables.h.j2).
+
+    The superinstructions form a trie keyed by their parts from the last one back: a switch on
+    the current opcode, then on previous[0] (the instruction before), previous[1], ...; a
+    superinstruction of N parts is installed on instructions[i - N + 1] at depth N - 1. A
+    longer one reached later overwrites a shorter one at the same place: the longest wins. Each
+    replaced instruction still holds its own argument, which the superinstruction decodes.
+    """
+    trie: dict = {}
+    longest = 1
     for inst in m.by_number():
-        if inst.kind == "super" and len(inst.parts) == 2 and inst.is_specialized:
-            pairs.setdefault(inst.parts[0].name, []).append((inst.parts[1].name, inst.name))
-    return sorted(pairs.items())
+        if inst.kind != "super" or not inst.is_specialized:
+            continue
+        parts = [p.name for p in inst.parts]
+        longest = max(longest, len(parts))
+        node = trie
+        for depth, name in enumerate(reversed(parts)):
+            entry = node.setdefault(name, [None, {}])
+            if depth == len(parts) - 1:
+                entry[0] = inst.name
+            node = entry[1]
+
+    def emit(node: dict, depth: int, indent: str) -> list[str]:
+        key = "opcode" if depth == 0 else f"previous[{depth - 1}]"
+        lines = [f"{indent}switch ({key}) {{"]
+        for name, (installs, children) in sorted(node.items()):
+            lines.append(f"{indent}    case {name}:")
+            if installs is not None:
+                lines.append(f"{indent}        _Py_SET_OPCODE(instructions[i - {depth}], "
+                             f"{installs});")
+            if children:
+                lines.extend(emit(children, depth + 1, indent + "        "))
+            lines.append(f"{indent}        break;")
+        lines.append(f"{indent}}}")
+        return lines
+
+    return longest - 1, (emit(trie, 0, "    ") if trie else ["    (void)opcode;"])
 
 
 def _doc_lines(doc: str) -> list[str]:
@@ -172,8 +205,9 @@ def generate(m: Model) -> dict[str, str]:
     out[OUTPUTS["caches_h"]] = env.get_template("pycore_code_caches.h.j2").render(
         caches=[_CacheView(c, m.families) for c in m.caches])
 
+    history, installer = _superinstruction_installer(m)
     out[OUTPUTS["specialize"]] = env.get_template("specialize_tables.h.j2").render(
-        families=m.families, superinstructions=_superinstructions(m))
+        families=m.families, history=max(history, 1), installer=installer)
 
     out[OUTPUTS["stack_effect"]] = env.get_template("stack_effect.c.h.j2").render(
         effects=_stack_effects(m))

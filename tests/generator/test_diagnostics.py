@@ -1587,3 +1587,27 @@ def test_the_command_line_shows_a_limited_number_of_errors_in_source_order(proje
         "instructions/a.inst:2:5", "instructions/a.inst:5:5", "instructions/a.inst:8:5"]
     assert lines[-2:] == ["... and 57 more (--max-errors)", "60 error(s); nothing was written"]
     assert len(run_cli("check", "--root", str(root)).stderr.splitlines()) == 50 * 3 + 2
+
+
+def test_a_later_part_of_a_superinstruction_with_a_cache(project):
+    expect(project, """
+        cache C {
+            counter: 1;
+        }
+        inst A = 100 (--) {
+        }
+        inst B = 101 (--) {
+        }
+        inst B_AD (--) {
+            DISPATCH_SAME_OPARG();
+        }
+        super A__B : A + B;
+        family A {
+            members: A__B;
+        }
+        family B {
+            cache: C;
+            adaptive: B_AD;
+        }
+    """, [(11, 7, "part 2 of superinstruction A__B, B, has an inline cache: after each part a "
+                  "superinstruction decodes the next code unit, which would be B's cache")])

@@ -453,10 +453,13 @@ def test_specialize_tables():
     assert ("static const uint8_t _PyOpcode_Quick[256] = {\n"
             "    [RESUME] = RESUME_QUICK,\n"
             "};\n") in text
-    assert ("        case LOAD_FAST:\n"
-            "            switch (second) {\n"
-            "                case LOAD_CONST: return LOAD_FAST__LOAD_CONST;\n"
-            "                case LOAD_FAST: return LOAD_FAST__LOAD_FAST;\n"
+    assert "#define SUPERINSTRUCTION_HISTORY 1\n" in text
+    assert ("    switch (opcode) {\n"
+            "        case LOAD_CONST:\n"
+            "            switch (previous[0]) {\n"
+            "                case LOAD_FAST:\n"
+            "                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_CONST);\n"
+            "                    break;\n"
             "            }\n"
             "            break;\n") in text
 
@@ -464,7 +467,151 @@ def test_specialize_tables():
 def test_specialize_tables_without_families_are_empty():
     text = generated("basic")[OUTPUTS["specialize"]]
     assert "uint8_t _PyOpcode_Adaptive[256] = {\n};\n" in text
-    assert "    switch (first) {\n    }\n    return 0;\n" in text
+    assert "#define SUPERINSTRUCTION_HISTORY 1\n" in text
+    assert "                                   const int previous[SUPERINSTRUCTION_HISTORY])\n{\n" \
+           "    (void)opcode;\n}\n" in text
+
+
+SUPERS = """
+    inst CACHE = 0 (--) {
+    }
+    inst A = 100 (--) {
+    }
+    inst B = 101 (--) {
+    }
+    inst C = 102 (--) {
+    }
+    inst D = 103 (x -- r) {
+        r = x;
+    }
+    inst D_AD (x -- unused) {
+        DISPATCH_SAME_OPARG();
+    }
+    cache DC {
+        counter: 1;
+    }
+    family D {
+        cache: DC;
+        adaptive: D_AD;
+    }
+    super A__B : A + B;
+    super A__B__C : A + B + C;
+    super B__C : B + C;
+    super A__B__C__A : A + B + C + A;
+    family A {
+        members: A__B, A__B__C, A__B__C__A;
+    }
+    family B {
+        members: B__C;
+    }
+"""
+
+# Runs the quickening loop of the patched specialize.c (runtime/patches/specialize.c.patch)
+# over opcode sequences, with the generated tables, and prints the opcodes after quickening.
+# test_the_harness_calls_the_tables_as_the_patch_does keeps the two loops the same.
+QUICKEN_HARNESS = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+typedef uint16_t _Py_CODEUNIT;
+#define _Py_OPCODE(word) ((word) & 255)
+#define _Py_SET_OPCODE(word, opcode) ((word) = (_Py_CODEUNIT)(((word) & 0xFF00) | (opcode)))
+#include "opcode.h"
+#define NEED_OPCODE_TABLES
+#include "pycore_opcode.h"
+#include "specialize_tables.h"
+
+static void quicken(_Py_CODEUNIT *instructions, int n) {
+    int previous[SUPERINSTRUCTION_HISTORY];
+    _PyOpcode_ForgetHistory(previous);
+    for (int i = 0; i < n; i++) {
+        int opcode = _Py_OPCODE(instructions[i]);
+        uint8_t adaptive_opcode = _PyOpcode_Adaptive[opcode];
+        if (adaptive_opcode) {
+            _Py_SET_OPCODE(instructions[i], adaptive_opcode);
+            _PyOpcode_ForgetHistory(previous);
+            i += _PyOpcode_Caches[opcode];
+        }
+        else {
+            if (_PyOpcode_Quick[opcode]) {
+                _Py_SET_OPCODE(instructions[i], _PyOpcode_Quick[opcode]);
+            }
+            else {
+                _PyOpcode_InstallSuperinstructions(instructions, i, opcode, previous);
+            }
+            _PyOpcode_Remember(previous, opcode);
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    for (int a = 1; a < argc; a++) {
+        _Py_CODEUNIT code[64];
+        int n = 0;
+        for (char *op = strtok(argv[a], ","); op; op = strtok(NULL, ",")) {
+            code[n] = (_Py_CODEUNIT)(atoi(op) | (n << 8));  /* the argument: its index */
+            n++;
+        }
+        quicken(code, n);
+        for (int k = 0; k < n; k++) {
+            printf("%s%d:%d", k ? " " : "", _Py_OPCODE(code[k]), code[k] >> 8);
+        }
+        printf("\n");
+    }
+    return 0;
+}
+"""
+
+
+def test_the_harness_calls_the_tables_as_the_patch_does():
+    patch = (genutil.ROOT / "runtime" / "patches" / "specialize.c.patch").read_text()
+    added = [line[1:].strip() for line in patch.splitlines() if line.startswith("+ ")]
+    calls = [line for line in added if line.startswith("_PyOpcode_")]
+    assert calls == ["_PyOpcode_ForgetHistory(previous);", "_PyOpcode_ForgetHistory(previous);",
+                     "_PyOpcode_InstallSuperinstructions(instructions, i, opcode, previous);",
+                     "_PyOpcode_Remember(previous, opcode);"]
+    for call in calls:
+        assert call in QUICKEN_HARNESS
+
+
+def test_superinstructions_of_any_length_are_installed(project, tmp_path):
+    import shutil
+    import subprocess
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler")
+    root = project(SUPERS)
+    files = genutil.generate(root)
+    for key in ("opcode_h", "pycore_opcode_h", "specialize"):
+        (tmp_path / Path(OUTPUTS[key]).name).write_text(files[OUTPUTS[key]])
+    (tmp_path / "harness.c").write_text("#include <stdlib.h>\n" + QUICKEN_HARNESS)
+    subprocess.run(["cc", "-std=c11", "-Wall", "-Werror", "-DPy_BUILD_CORE",
+                    "-o", str(tmp_path / "harness"), str(tmp_path / "harness.c")],
+                   cwd=tmp_path, check=True)
+    m = genutil.model_of(root)
+    number = {i.name: i.number for i in m.instructions}
+    name = {n: i for i, n in number.items()}
+    programs = [
+        ["A", "B"],                      # a pair
+        ["A", "B", "C"],                 # the triple wins at A; B__C at B
+        ["A", "B", "C", "A"],            # four parts
+        ["A", "B", "D", "CACHE", "C"],   # D's adaptive form and cache break the sequence
+        ["B", "A", "B", "C", "C"],
+    ]
+    args = [",".join(str(number[op]) for op in p) for p in programs]
+    result = subprocess.run([str(tmp_path / "harness"), *args], capture_output=True, text=True,
+                            check=True)
+    quickened = [[name[int(word.split(":")[0])] for word in line.split()]
+                 for line in result.stdout.splitlines()]
+    assert quickened == [
+        ["A__B", "B"],
+        ["A__B__C", "B__C", "C"],
+        ["A__B__C__A", "B__C", "C", "A"],
+        ["A__B", "B", "D_AD", "CACHE", "C"],
+        ["B", "A__B__C", "B__C", "C", "C"],
+    ]
+    # every instruction keeps its argument (the superinstruction decodes it)
+    assert all(int(w.split(":")[1]) == k for line in result.stdout.splitlines()
+               for k, w in enumerate(line.split()))
 
 
 def test_stack_effect_function_values():

@@ -26,28 +26,61 @@ static const uint8_t _PyOpcode_Quick[256] = {
     [RESUME] = RESUME_QUICK,
 };
 
-// The superinstruction that replaces `first` when it is followed by `second`, or 0.
-static inline int
-_PyOpcode_Superinstruction(int first, int second)
+// Superinstructions. Quickening remembers the original opcodes of the instructions before the
+// current one, nearest first (-1: none, or an instruction with an inline cache in between).
+#define SUPERINSTRUCTION_HISTORY 1
+
+static inline void
+_PyOpcode_ForgetHistory(int previous[SUPERINSTRUCTION_HISTORY])
 {
-    switch (first) {
+    for (int k = 0; k < SUPERINSTRUCTION_HISTORY; k++) {
+        previous[k] = -1;
+    }
+}
+
+static inline void
+_PyOpcode_Remember(int previous[SUPERINSTRUCTION_HISTORY], int opcode)
+{
+    for (int k = SUPERINSTRUCTION_HISTORY - 1; k > 0; k--) {
+        previous[k] = previous[k - 1];
+    }
+    previous[0] = opcode;
+}
+
+// Installs the superinstructions whose last part is `opcode` at instructions[i], preceded by
+// the instructions `previous` remembers: one of N parts replaces instructions[i - N + 1];
+// the longest wins.
+static inline void
+_PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode,
+                                   const int previous[SUPERINSTRUCTION_HISTORY])
+{
+    switch (opcode) {
         case LOAD_CONST:
-            switch (second) {
-                case LOAD_FAST: return LOAD_CONST__LOAD_FAST;
+            switch (previous[0]) {
+                case LOAD_FAST:
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_CONST);
+                    break;
             }
             break;
         case LOAD_FAST:
-            switch (second) {
-                case LOAD_CONST: return LOAD_FAST__LOAD_CONST;
-                case LOAD_FAST: return LOAD_FAST__LOAD_FAST;
+            switch (previous[0]) {
+                case LOAD_CONST:
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_CONST__LOAD_FAST);
+                    break;
+                case LOAD_FAST:
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_FAST);
+                    break;
+                case STORE_FAST:
+                    _Py_SET_OPCODE(instructions[i - 1], STORE_FAST__LOAD_FAST);
+                    break;
             }
             break;
         case STORE_FAST:
-            switch (second) {
-                case LOAD_FAST: return STORE_FAST__LOAD_FAST;
-                case STORE_FAST: return STORE_FAST__STORE_FAST;
+            switch (previous[0]) {
+                case STORE_FAST:
+                    _Py_SET_OPCODE(instructions[i - 1], STORE_FAST__STORE_FAST);
+                    break;
             }
             break;
     }
-    return 0;
 }

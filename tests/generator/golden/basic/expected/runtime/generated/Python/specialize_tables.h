@@ -12,11 +12,33 @@ uint8_t _PyOpcode_Adaptive[256] = {
 static const uint8_t _PyOpcode_Quick[256] = {
 };
 
-// The superinstruction that replaces `first` when it is followed by `second`, or 0.
-static inline int
-_PyOpcode_Superinstruction(int first, int second)
+// Superinstructions. Quickening remembers the original opcodes of the instructions before the
+// current one, nearest first (-1: none, or an instruction with an inline cache in between).
+#define SUPERINSTRUCTION_HISTORY 1
+
+static inline void
+_PyOpcode_ForgetHistory(int previous[SUPERINSTRUCTION_HISTORY])
 {
-    switch (first) {
+    for (int k = 0; k < SUPERINSTRUCTION_HISTORY; k++) {
+        previous[k] = -1;
     }
-    return 0;
+}
+
+static inline void
+_PyOpcode_Remember(int previous[SUPERINSTRUCTION_HISTORY], int opcode)
+{
+    for (int k = SUPERINSTRUCTION_HISTORY - 1; k > 0; k--) {
+        previous[k] = previous[k - 1];
+    }
+    previous[0] = opcode;
+}
+
+// Installs the superinstructions whose last part is `opcode` at instructions[i], preceded by
+// the instructions `previous` remembers: one of N parts replaces instructions[i - N + 1];
+// the longest wins.
+static inline void
+_PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode,
+                                   const int previous[SUPERINSTRUCTION_HISTORY])
+{
+    (void)opcode;
 }

@@ -12,7 +12,18 @@ import difflib
 
 from . import ast, model
 from .baselines import BASELINES
-from .statements import changes_before_guards, parse_body
+from .statements import C_KEYWORDS, changes_before_guards, parse_body
+
+# Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
+RESERVED_WORDS = C_KEYWORDS | {
+    "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn", "_Static_assert",
+    "_Thread_local", "alignas", "alignof", "bool", "catch", "class", "constexpr", "delete",
+    "explicit", "false", "friend", "mutable", "namespace", "new", "noexcept", "nullptr",
+    "operator", "private", "protected", "public", "template", "this", "throw", "true", "try",
+    "typename", "using", "virtual",
+}
+# _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
+MAX_CACHE_SIZE = 255
 from .diagnostics import DiagnosticSink, Location
 from .lexer import IDENT, PREPROC, PUNCT, Token
 
@@ -118,6 +129,7 @@ class _Analyzer:
                 continue
             table[d.name] = d
 
+        self.check_names(decls)
         self.caches = {name: self.build_cache(c) for name, c in caches.items()}
 
         # Operations: every body (of an `op` or of an `inst`) becomes one.
@@ -182,6 +194,35 @@ class _Analyzer:
         return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
                            self.sources, opargs)
 
+    # -- what is copied into C and Python ------------------------------------------------
+
+    def check_names(self, decls: list[ast.Declaration]) -> None:
+        """Names become C identifiers and macros (opcode.h is included from C++ too), and
+        oparg spellings Python string literals: reject what would not compile or would mean
+        something else there."""
+        def check(name: str, location: Location, what: str) -> None:
+            if name in RESERVED_WORDS:
+                self.error(location, f"{what} '{name}' is a C or C++ keyword")
+
+        for d in decls:
+            if isinstance(d, ast.InstDecl):
+                check(d.name, d.location, "the name")
+                effects = [d.effect, d.jump_effect, d.compiler_effect]
+                for effect in filter(None, effects):
+                    for item in effect.inputs + effect.outputs:
+                        check(item.name, item.location, "the stack item")
+            elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl, ast.FamilyDecl)):
+                check(d.name, d.location, "the name")
+                for entry in getattr(d, "entries", []):
+                    check(entry.name, entry.location, "the cache entry")
+            elif isinstance(d, ast.OpargDecl):
+                for value in d.values:
+                    check(value.name, value.location, "the oparg value")
+                    if "\\" in value.text or '"' in value.text:
+                        self.error(value.location, f"the spelling of {value.name} has an escape "
+                                                   f"or a quote; it is copied into opcode.py as "
+                                                   f"it is written")
+
     # -- caches --------------------------------------------------------------------------
 
     def build_cache(self, decl: ast.CacheDecl) -> model.Cache:
@@ -194,8 +235,13 @@ class _Analyzer:
             self.error(decl.entries[0].location,
                        f"the first entry of cache {decl.name} must be 'counter: 1' "
                        "(the miss path decrements it)")
-        return model.Cache(decl.name, decl.location, decl.doc,
-                           [(e.name, e.size) for e in decl.entries])
+        cache = model.Cache(decl.name, decl.location, decl.doc,
+                            [(e.name, e.size) for e in decl.entries])
+        if cache.size > MAX_CACHE_SIZE:
+            self.error(decl.location, f"cache {decl.name} is {cache.size} code units; "
+                                      f"_PyOpcode_Caches (uint8_t) holds at most "
+                                      f"{MAX_CACHE_SIZE}")
+        return cache
 
     # -- operations and their bodies -----------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast
 from .diagnostics import DiagnosticSink, Location
-from .lexer import COMMENT, DOC, EOF_, IDENT, NUMBER, STRING, SourceFile, Token, tokenize
+from .lexer import COMMENT, DOC, EOF_, IDENT, NUMBER, PUNCT, STRING, SourceFile, Token, tokenize
 
 TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg", "baseline")
 FLAG_NAMES = (
@@ -26,6 +26,54 @@ FLAG_NAMES = (
 
 class _SyntaxError(Exception):
     pass
+
+
+# What may stand in a C expression the generator copies into the cases (an array size, a
+# condition): operands, calls, and operators that compute without assigning.
+_BINARY = frozenset("+ - * / % & | ^ << >> < > <= >= == != && || ? : . ->".split())
+_UNARY = frozenset("+ - ! ~ * &".split())
+
+
+def expression_problem(tokens: list[Token]) -> str | None:
+    """Why `tokens` is not a C expression the generator can copy, or None. Operands (names,
+    numbers, parenthesized expressions, calls and indexing) must alternate with operators."""
+    if not tokens:
+        return "it is empty"
+    expect_operand = True
+    prev_is_open = False
+    depth: list[str] = []
+    for t in tokens:
+        if t.kind in (IDENT, NUMBER):
+            if not expect_operand:
+                return f"'{t.text}' follows an operand without an operator"
+            expect_operand = False
+        elif t.is_punct("(") or t.is_punct("["):
+            if t.is_punct("[") and expect_operand:
+                return "'[' needs something to index"
+            # after an operand: a call or indexing; before one: a parenthesized expression
+            depth.append(")" if t.text == "(" else "]")
+            expect_operand = True
+        elif t.is_punct(")") or t.is_punct("]"):
+            if not depth or depth[-1] != t.text:
+                return f"unbalanced '{t.text}'"
+            if expect_operand and not (t.text == ")" and prev_is_open):
+                return f"an operand is missing before '{t.text}'"
+            depth.pop()
+            expect_operand = False
+        elif t.kind == PUNCT and expect_operand and t.text in _UNARY:
+            pass
+        elif t.kind == PUNCT and not expect_operand and t.text in _BINARY:
+            expect_operand = True
+        elif t.is_punct(",") and depth and depth[-1] == ")":
+            expect_operand = True
+        else:
+            return f"'{t.text}' cannot stand there (no assignments, statements or strings)"
+        prev_is_open = t.is_punct("(")
+    if depth:
+        return f"'{'(' if depth[-1] == ')' else '['}' is never closed"
+    if expect_operand:
+        return "it ends with an operator"
+    return None
 
 
 def _describe(token: Token) -> str:
@@ -221,23 +269,25 @@ class Parser:
         name = self.expect_ident("a stack item name")
         if self.tok.is_punct("["):
             open_ = self.advance()
-            size = self.raw_until_closing(open_, "[", "]")
+            size = self.raw_until_closing(open_, "[", "]", "the size of the array")
             if not size:
                 self.fail(self.tok, "the size of the array (a C expression)")
             return ast.StackItem(name.text, name.location, size=size)
         if self.tok.is_ident("if"):
             self.advance()
             open_ = self.expect_punct("(")
-            condition = self.raw_until_closing(open_, "(", ")")
+            condition = self.raw_until_closing(open_, "(", ")", "the condition")
             if not condition:
                 self.fail(self.tok, "a condition (a C expression)")
             return ast.StackItem(name.text, name.location, condition=condition)
         return ast.StackItem(name.text, name.location)
 
-    def raw_until_closing(self, open_: Token, opener: str, closer: str) -> str:
-        """The C text between `open_` and its matching closer (consumed)."""
+    def raw_until_closing(self, open_: Token, opener: str, closer: str, what: str) -> str:
+        """The C text between `open_` and its matching closer (consumed), checked to be an
+        expression: it is copied into the cases."""
         depth = 1
         first = self.tok
+        inside: list[Token] = []
         while True:
             token = self.tok
             if token.kind == EOF_:
@@ -249,8 +299,12 @@ class Parser:
                 depth -= 1
                 if depth == 0:
                     self.advance()
+                    problem = expression_problem(inside)
+                    if inside and problem:
+                        self.sink.error(first.location, f"malformed C expression in {what}: "
+                                                        f"{problem}")
                     return " ".join(self.source.text[first.start:token.start].split())
-            self.advance()
+            inside.append(self.advance())
 
     # -- bodies --------------------------------------------------------------------------
 

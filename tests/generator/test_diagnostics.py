@@ -1611,3 +1611,99 @@ def test_a_later_part_of_a_superinstruction_with_a_cache(project):
         }
     """, [(11, 7, "part 2 of superinstruction A__B, B, has an inline cache: after each part a "
                   "superinstruction decodes the next code unit, which would be B's cache")])
+
+
+# -- what is copied into C and Python ---------------------------------------------------------
+
+@pytest.mark.parametrize("size, problem", [
+    ("oparg +", "it ends with an operator"),
+    ("oparg oparg", "'oparg' follows an operand without an operator"),
+    ("oparg = 1", "'=' cannot stand there (no assignments, statements or strings)"),
+    ("(oparg", "'(' is never closed"),
+    ("oparg; x", "';' cannot stand there (no assignments, statements or strings)"),
+    ("\"s\"", "'\"s\"' cannot stand there (no assignments, statements or strings)"),
+])
+def test_malformed_array_sizes_are_rejected(project, size, problem):
+    expect(project, f"""
+        inst A = 100 (args[{size}] --) {{
+        }}
+    """, [(1, 20, f"malformed C expression in the size of the array: {problem}")])
+
+
+@pytest.mark.parametrize("size", ["oparg", "oparg - 1", "(oparg & 1) + 2 * oparg", "f(oparg, 2)",
+                                  "-oparg + x[1]", "oparg ? 1 : 0", "KWNAMES_LEN()"])
+def test_well_formed_array_sizes_are_accepted(project, size):
+    m = loads(project, f"""
+        inst A = 100 (args[{size}] --) {{
+        }}
+    """)
+    assert m.instructions[0].effect.inputs[0].array_size == size
+
+
+def test_malformed_condition_is_rejected(project):
+    expect(project, """
+        inst A = 100 (-- x if (oparg &)) {
+            x = NULL;
+        }
+    """, [(1, 24, "malformed C expression in the condition: it ends with an operator")])
+
+
+def test_names_that_are_c_or_cpp_keywords(project):
+    expect(project, """
+        inst for = 100 (int -- class) {
+            class = int;
+        }
+        cache C {
+            counter: 1;
+            new: 1;
+        }
+        inst A = 101 (--) {
+        }
+        inst A_AD (--) {
+            DISPATCH_SAME_OPARG();
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+        }
+    """, [
+        (1, 6, "the name 'for' is a C or C++ keyword"),
+        (1, 17, "the stack item 'int' is a C or C++ keyword"),
+        (1, 24, "the stack item 'class' is a C or C++ keyword"),
+        (6, 5, "the cache entry 'new' is a C or C++ keyword"),
+    ])
+
+
+def test_oparg_spellings_with_escapes_or_quotes(project):
+    expect(project, r"""
+        inst BINARY_OP = 122 (--) {
+        }
+        oparg BINARY_OP {
+            NB_ADD: "+";
+            NB_ODD: "\n";
+            NB_QUOTE: "\"";
+        }
+    """, [
+        (5, 5, "the spelling of NB_ODD has an escape or a quote; it is copied into opcode.py "
+               "as it is written"),
+        (6, 5, "the spelling of NB_QUOTE has an escape or a quote; it is copied into opcode.py "
+               "as it is written"),
+    ])
+
+
+def test_a_cache_larger_than_its_table_type(project):
+    expect(project, """
+        cache C {
+            counter: 1;
+            big: 255;
+        }
+        inst A = 100 (--) {
+        }
+        inst A_AD (--) {
+            DISPATCH_SAME_OPARG();
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+        }
+    """, [(1, 7, "cache C is 256 code units; _PyOpcode_Caches (uint8_t) holds at most 255")])

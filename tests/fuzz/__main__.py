@@ -1,0 +1,5 @@
+import sys
+
+from tests.fuzz.cli import main
+
+sys.exit(main())

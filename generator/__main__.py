@@ -47,10 +47,9 @@ def main(argv: list[str] | None = None) -> int:
         shown = err.diagnostics[:max(args.max_errors, 1)]
         for d in shown:
             print(d.format(), file=sys.stderr)
-        if len(err.diagnostics) > len(shown):
-            print(f"... and {len(err.diagnostics) - len(shown)} more (--max-errors)",
-                  file=sys.stderr)
-        print(f"{len(err.diagnostics)} error(s); nothing was written", file=sys.stderr)
+        if err.total > len(shown):
+            print(f"... and {err.total - len(shown)} more (--max-errors)", file=sys.stderr)
+        print(f"{err.total} error(s); nothing was written", file=sys.stderr)
         return 2 if args.command == "diff" else 1  # diff: 1 means "there are changes"
     if args.command == "generate":
         changed = write_files(files, args.output_root or root)

@@ -286,9 +286,36 @@ class _Analyzer:
         body = self.analyze_body(decl, effect, jump_effect)
         return model.Operation(decl.name, decl.location, effect, jump_effect, body)
 
+    def check_brackets(self, tokens: list[Token]) -> bool:
+        """Parentheses and brackets balance within braces (the parser matched the braces):
+        the body is copied into C, and its statements are read from them."""
+        open_: list[Token] = []
+        pairs = {")": "(", "]": "[", "}": "{"}
+        for t in tokens:
+            if t.kind != PUNCT:
+                continue
+            if t.text in "([{":
+                open_.append(t)
+            elif t.text in pairs:
+                if open_ and open_[-1].text == pairs[t.text]:
+                    open_.pop()
+                    continue
+                if open_ and open_[-1].text != "{":
+                    where = open_[-1]
+                    self.error(where.location, f"'{where.text}' is not closed before this "
+                                               f"'{t.text}'", notes=((t.location, "here"),))
+                else:
+                    self.error(t.location, f"'{t.text}' closes nothing")
+                return False
+        if open_:
+            self.error(open_[-1].location, f"'{open_[-1].text}' is never closed")
+            return False
+        return True
+
     def analyze_body(self, decl: ast.InstDecl, effect: model.StackEffect,
                      jump_effect: model.StackEffect | None) -> model.Body:
         tokens = [t for t in decl.body.tokens if t.kind != PREPROC]
+        balanced = self.check_brackets(tokens)
         sites: list[model.Site] = []
         uses_cache = False
         uses_oparg = False
@@ -361,8 +388,7 @@ class _Analyzer:
             elif name in ("DEOPT_IF", "ERROR_IF") and is_call:
                 close = _matching(tokens, i + 1)
                 if close < 0:
-                    self.error(t.location, f"unbalanced parentheses in {name}(...)")
-                    break
+                    break  # unbalanced: check_brackets reported it
                 end = stmt_end(close, name)
                 args = _split_args(tokens, i + 1, close)
                 texts = [decl.body.source.text[tokens[a].start:tokens[b - 1].end] for a, b in args
@@ -427,7 +453,7 @@ class _Analyzer:
                                f"output '{o.name}' of {decl.name} is the input of the same name "
                                f"left in place, so it is never stored, but the body assigns it; "
                                f"give the output another name")
-        for o in checked:
+        for o in checked if balanced else []:  # else the statements are no guide
             if o.is_unused or o.name in input_names:
                 continue
             if o.is_array:

@@ -41,26 +41,37 @@ class Diagnostic:
         return text
 
 
-class GeneratorError(Exception):
-    """Raised with every diagnostic found; nothing is written when it is raised."""
+def _order(d: Diagnostic):
+    return (d.location.file, d.location.line, d.location.col, d.message)
 
-    def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = sorted(
-            diagnostics, key=lambda d: (d.location.file, d.location.line, d.location.col, d.message)
-        )
+
+class GeneratorError(Exception):
+    """Raised with the diagnostics found, in source order; nothing is written when it is
+    raised. `total` counts them all, also those a sink did not keep."""
+
+    def __init__(self, diagnostics: list[Diagnostic], total: int | None = None):
+        self.diagnostics = sorted(diagnostics, key=_order)
+        self.total = len(self.diagnostics) if total is None else total
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
 
 class DiagnosticSink:
-    """Collects diagnostics so that one run reports every error, not just the first."""
+    """Collects diagnostics so that one run reports every error, not just the first; keeps
+    the first `limit` in source order and counts the rest, so that memory stays bounded
+    however many errors a broken input makes."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = 10_000) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self.limit = limit
+        self.total = 0
 
     def error(self, location: Location, message: str,
               notes: tuple[tuple[Location, str], ...] = ()) -> None:
+        self.total += 1
         self.diagnostics.append(Diagnostic(location, message, notes))
+        if len(self.diagnostics) >= 2 * self.limit:  # amortized: sort and cut now and then
+            self.diagnostics = sorted(self.diagnostics, key=_order)[:self.limit]
 
     def raise_if_any(self) -> None:
         if self.diagnostics:
-            raise GeneratorError(self.diagnostics)
+            raise GeneratorError(sorted(self.diagnostics, key=_order)[:self.limit], self.total)

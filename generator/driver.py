@@ -55,11 +55,14 @@ def generate_files(paths: list[Path], root: Path) -> dict[str, str]:
 
 
 def write_files(files: dict[str, str], root: Path) -> list[str]:
-    """Write every file that changed, each atomically; return the changed paths.
+    """Write every file that changed; return the changed paths.
 
-    All texts exist before the first write, so an error can never leave some files
-    regenerated and others not. Unchanged files keep their timestamps, so a rebuild
-    recompiles only what includes a file that really changed.
+    All texts exist before the first write, so an error in the generator can never leave some
+    files regenerated and others not; and the writes are all-or-nothing too: every new text is
+    written to a temporary file beside its target first, then the targets are replaced, and a
+    failure on the way puts back the files already replaced (or removes the new ones).
+    Unchanged files keep their timestamps, so a rebuild recompiles only what includes a file
+    that really changed.
     """
     changed = []
     for rel, text in sorted(files.items()):
@@ -67,17 +70,39 @@ def write_files(files: dict[str, str], root: Path) -> list[str]:
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
         changed.append(rel)
-    for rel in changed:
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
+    temporaries: dict[str, str] = {}
+    replaced: list[tuple[Path, bytes | None]] = []  # (target, its old content or None)
+    try:
+        for rel in changed:
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            temporaries[rel] = tmp
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
                 f.write(files[rel])
             os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
+        for rel in changed:
+            path = root / rel
+            old = path.read_bytes() if path.exists() else None
+            os.replace(temporaries[rel], path)
+            del temporaries[rel]
+            replaced.append((path, old))
+    except BaseException:
+        for path, old in reversed(replaced):
+            if old is None:
+                path.unlink()
+            else:
+                _restore(path, old)
+        for tmp in temporaries.values():
             if os.path.exists(tmp):
                 os.unlink(tmp)
-            raise
+        raise
     return changed
+
+
+def _restore(path: Path, content: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    with os.fdopen(fd, "wb") as f:
+        f.write(content)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)

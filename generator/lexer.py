@@ -7,8 +7,9 @@ text, comments and layout included.
 
 from __future__ import annotations
 
+import bisect
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .diagnostics import DiagnosticSink, Location
 
@@ -49,8 +50,13 @@ _TOKEN_RE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Token:
+# '#' first on its line, after blanks: a preprocessor line (matched at a line's start).
+_PREPROC_START = re.compile(r"[ \t]*#")
+
+
+class Token(NamedTuple):
+    """A token; a tuple, because a 10 MB file has millions of them."""
+
     kind: str
     text: str
     start: int  # offset in the file's text
@@ -79,14 +85,7 @@ class SourceFile:
         if offset >= len(self.text) and self.text.endswith("\n"):
             # The end of a file that ends with a newline: the start of the line after it.
             return Location(self.name, len(self.lines) + 1, 1, "")
-        lo, hi = 0, len(self._line_starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self._line_starts[mid] <= offset:
-                lo = mid
-            else:
-                hi = mid - 1
-        line_index = min(lo, len(self.lines) - 1)
+        line_index = min(bisect.bisect_right(self._line_starts, offset) - 1, len(self.lines) - 1)
         col = offset - self._line_starts[line_index] + 1
         return Location(self.name, line_index + 1, col, self.lines[line_index])
 
@@ -101,9 +100,9 @@ def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
         if at_line_start:
             # A preprocessor line: '#' first on its line (after blanks), up to the newline that
             # is not escaped by a backslash.
-            m = re.match(r"[ \t]*#", text[pos:])
+            m = _PREPROC_START.match(text, pos)
             if m:
-                start = pos + m.end() - 1
+                start = m.end() - 1
                 end = start
                 while True:
                     nl = text.find("\n", end)

@@ -114,12 +114,17 @@ class Statement:
     is_block: bool = False  # `{ ... }` on its own
     end: int = 0  # offset in the file just after its last token
 
+    exits: bool = False  # every path through it leaves the instruction (set by parse_body)
+
     def walk(self):
-        """This statement and every statement inside it."""
-        yield self
-        for branch in self.branches:
-            for s in branch:
-                yield from s.walk()
+        """This statement and every statement inside it, in source order (iteratively: a
+        body may nest deeper than Python's recursion limit)."""
+        stack = [self]
+        while stack:
+            s = stack.pop()
+            yield s
+            for branch in reversed(s.branches):
+                stack.extend(reversed(branch))
 
     @property
     def all_changes(self) -> list[Change]:
@@ -132,36 +137,53 @@ class Statement:
     @property
     def always_exits(self) -> bool:
         """Every path through the statement leaves the instruction."""
-        if self.kind in ("dispatch", "dispatch_jumped", "exit"):
-            return True
-        if self.kind != "compound" or self.loop:
-            return False
-        if len(self.branches) == 1:  # a block, or an `if` without `else`
-            return self.is_block and _ends_in_exit(self.branches[0])
-        return all(_ends_in_exit(b) for b in self.branches)
+        return self.exits
 
 
 def _ends_in_exit(block: list[Statement]) -> bool:
-    return any(s.always_exits for s in block)
+    return any(s.exits for s in block)
+
+
+def _set_exits(statements: list[Statement]) -> None:
+    """Statement.exits for every statement, children before their parents."""
+    order = [s for top in statements for s in top.walk()]
+    for s in reversed(order):
+        if s.kind in ("dispatch", "dispatch_jumped", "exit"):
+            s.exits = True
+        elif s.kind != "compound" or s.loop:
+            s.exits = False
+        elif len(s.branches) == 1:  # a block, or an `if` without `else`
+            s.exits = s.is_block and _ends_in_exit(s.branches[0])
+        else:
+            s.exits = all(_ends_in_exit(b) for b in s.branches)
+
+
+class _Block:
+    """An open `{`: collects statements until its `}` (the body itself has none)."""
+
+    def __init__(self, statement: Statement | None):
+        self.statement = statement
+        self.statements: list[Statement] = []
+
+
+class _Branches:
+    """An `if`, loop or `do` whose branches are still being read."""
+
+    def __init__(self, statement: Statement, keyword: str):
+        self.statement = statement
+        self.keyword = keyword
 
 
 class _Parser:
+    """Reads statements with an explicit stack of open constructs instead of recursion, so
+    that any depth of nesting parses."""
+
     def __init__(self, tokens: list[Token]):
         self.tokens = tokens
         self.pos = 0
 
     def at(self, k: int) -> Token | None:
         return self.tokens[k] if 0 <= k < len(self.tokens) else None
-
-    def parse_block(self, until_brace: bool) -> list[Statement]:
-        result = []
-        while self.pos < len(self.tokens):
-            if until_brace and self.tokens[self.pos].is_punct("}"):
-                return result
-            stmt = self.parse_statement()
-            if stmt is not None:
-                result.append(stmt)
-        return result
 
     def matching(self, k: int) -> int:
         """Index of the bracket closing the one at k (or the last token)."""
@@ -176,69 +198,103 @@ class _Parser:
                     return j
         return len(self.tokens) - 1
 
-    def parse_statement(self) -> Statement | None:
-        t = self.tokens[self.pos]
-        start = self.pos
-        if t.is_punct(";"):
-            self.pos += 1
-            return None
-        if t.is_punct("{"):
-            self.pos += 1
-            inner = self.parse_block(until_brace=True)
-            end = self.pos
-            self.pos += 1
-            stmt = Statement("compound", start, end, t.location, [inner])
-            stmt.is_block = True
-            return stmt
-        if t.is_ident("if") or t.is_ident("while") or t.is_ident("for") or t.is_ident("switch"):
-            close = self.matching(self.pos + 1) if self.at(self.pos + 1) and \
-                self.tokens[self.pos + 1].is_punct("(") else self.pos
-            stmt = Statement("compound", start, close, t.location)
-            _classify(stmt, self.tokens, start + 1, close + 1)
-            self.pos = close + 1
-            stmt.branches.append(self.branch())
-            stmt.loop = not t.is_ident("if")
-            if t.is_ident("if") and self.at(self.pos) is not None and \
-                    self.tokens[self.pos].is_ident("else"):
+    def parse(self) -> list[Statement]:
+        body = _Block(None)
+        stack: list = [body]
+        tokens = self.tokens
+        while True:
+            top = stack[-1]
+            if self.pos >= len(tokens):
+                if top is body:
+                    return body.statements
+                # unclosed constructs at the end: close them as they are
+                stack.pop()
+                self.deliver(stack, self.close(top))
+                continue
+            t = tokens[self.pos]
+            start = self.pos
+            if isinstance(top, _Block) and t.is_punct("}"):
                 self.pos += 1
-                stmt.branches.append(self.branch())
-            stmt.last = self.pos - 1
-            return stmt
-        if t.is_ident("do"):
-            self.pos += 1
-            body = self.branch()
-            stmt = Statement("compound", start, self.pos, t.location, [body], loop=True)
-            if self.at(self.pos) is not None and self.tokens[self.pos].is_ident("while"):
+                if top is body:
+                    continue  # a stray brace: the parser of declarations reported it
+                stack.pop()
+                top.statement.last = start
+                top.statement.branches.append(top.statements)
+                self.deliver(stack, top.statement)
+            elif t.is_punct(";"):
+                self.pos += 1
+                self.deliver(stack, None)
+            elif t.is_punct("}"):
+                self.deliver(stack, None)  # `if (x) }`: an empty branch; the block closes next
+            elif t.is_punct("{"):
+                self.pos += 1
+                stack.append(_Block(Statement("compound", start, start, t.location,
+                                              is_block=True)))
+            elif t.kind == IDENT and t.text in ("if", "while", "for", "switch"):
+                has_parens = self.at(self.pos + 1) is not None and \
+                    tokens[self.pos + 1].is_punct("(")
+                close = self.matching(self.pos + 1) if has_parens else self.pos
+                stmt = Statement("compound", start, close, t.location, loop=t.text != "if")
+                _classify(stmt, tokens, start + 1, close + 1)
+                self.pos = close + 1
+                stack.append(_Branches(stmt, t.text))
+            elif t.is_ident("do"):
+                self.pos += 1
+                stack.append(_Branches(Statement("compound", start, start, t.location,
+                                                 loop=True), "do"))
+            elif t.is_ident("case") or t.is_ident("default") or (
+                    t.kind == IDENT and self.at(self.pos + 1) is not None
+                    and tokens[self.pos + 1].is_punct(":") and t.text not in C_KEYWORDS):
+                # a label: `case X:`, `default:`, `name:`; not a statement of its own
+                j = self.pos
+                while j < len(tokens) and not tokens[j].is_punct(":"):
+                    j += 1
+                self.pos = j + 1
+            else:
                 end = self.simple_end(self.pos)
-                _classify(stmt, self.tokens, self.pos, end)
+                stmt = Statement(_simple_kind(tokens, start), start, end, t.location)
+                _classify(stmt, tokens, start, end + 1)
                 self.pos = end + 1
-            stmt.last = self.pos - 1
-            return stmt
-        if (t.is_ident("case") or t.is_ident("default")) or (
-                t.kind == IDENT and self.at(self.pos + 1) is not None
-                and self.tokens[self.pos + 1].is_punct(":") and t.text not in C_KEYWORDS):
-            # a label: `case X:`, `default:`, `name:`; it is not a statement of its own
-            j = self.pos
-            while j < len(self.tokens) and not self.tokens[j].is_punct(":"):
-                j += 1
-            self.pos = j + 1
-            return None
-        end = self.simple_end(self.pos)
-        stmt = Statement("code", start, end, t.location)
-        _classify(stmt, self.tokens, start, end + 1)
-        stmt.kind = _simple_kind(self.tokens, start)
-        self.pos = end + 1
+                self.deliver(stack, stmt)
+
+    def close(self, construct) -> Statement:
+        """The statement of a construct the body ends inside."""
+        stmt = construct.statement
+        if isinstance(construct, _Block):
+            stmt.branches.append(construct.statements)
+        stmt.last = len(self.tokens) - 1
         return stmt
 
-    def branch(self) -> list[Statement]:
-        if self.pos >= len(self.tokens):
-            return []
-        stmt = self.parse_statement()
-        if stmt is None:
-            return []
-        if stmt.is_block:
-            return stmt.branches[0]
-        return [stmt]
+    def deliver(self, stack: list, stmt: Statement | None) -> None:
+        """Give a finished statement to the construct that waits for it; a construct it
+        completes is delivered in turn."""
+        tokens = self.tokens
+        while True:
+            top = stack[-1]
+            if isinstance(top, _Block):
+                if stmt is not None:
+                    top.statements.append(stmt)
+                return
+            construct = top.statement
+            if stmt is None:
+                branch = []
+            elif stmt.is_block:
+                branch = stmt.branches[0] if stmt.branches else []
+            else:
+                branch = [stmt]
+            construct.branches.append(branch)
+            if top.keyword == "if" and len(construct.branches) == 1 and \
+                    self.at(self.pos) is not None and tokens[self.pos].is_ident("else"):
+                self.pos += 1
+                return  # the else branch comes next
+            if top.keyword == "do" and self.at(self.pos) is not None and \
+                    tokens[self.pos].is_ident("while"):
+                end = self.simple_end(self.pos)
+                _classify(construct, tokens, self.pos, end + 1)
+                self.pos = end + 1
+            construct.last = self.pos - 1
+            stack.pop()
+            stmt = construct
 
     def simple_end(self, k: int) -> int:
         """Index of the `;` ending the simple statement starting at k."""
@@ -250,7 +306,9 @@ class _Parser:
             elif t.kind == PUNCT and t.text in ")]}":
                 depth -= 1
                 if depth < 0:
-                    return j - 1  # a statement without `;` before the block's end
+                    # a statement without `;` before the block's end; a stray closer on its
+                    # own is a statement of one token (the parser always moves on)
+                    return max(j - 1, k)
             elif depth == 0 and t.is_punct(";"):
                 return j
         return len(self.tokens) - 1
@@ -392,43 +450,93 @@ def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op
 
 def parse_body(tokens: list[Token]) -> list[Statement]:
     """The statements of a body's tokens (preprocessor lines already left out)."""
-    statements = _Parser(tokens).parse_block(until_brace=False)
+    statements = _Parser(tokens).parse()
     for top in statements:
         for s in top.walk():
             s.end = tokens[s.last].end
+    _set_exits(statements)
     return statements
+
+
+class _Point:
+    """A point of the body's control flow: the changes made on the way to it are found by
+    walking its predecessors back. A change node carries one change; a join has several
+    predecessors (after an if/else; at a loop's head, the end of its body too)."""
+
+    __slots__ = ("change", "preds")
+
+    def __init__(self, change: Change | None, preds: list):
+        self.change = change
+        self.preds = preds
 
 
 def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statement]]:
     """(change, the first guard it precedes) for every change that some path runs before a
     `DEOPT_IF`: an earlier statement of the guard's block or of an enclosing one (the
     conditions of enclosing `if`s included), but not a branch that always exits, nor the other
-    branch of an `if`. In a loop, everything in the loop's body precedes its guards. A guard's
-    own condition counts too."""
-    found: dict[int, tuple[Change, Statement]] = {}
+    branch of an `if`. In a loop, what its body does precedes its guards on the next round. A
+    guard's own condition counts too.
 
-    def note(changes, guard):
+    The body becomes a graph of points, built in one pass with an explicit stack (bodies may
+    nest deeper than Python's recursion limit); each guard then walks it back, and a point
+    walked once is never walked again, so the whole check is linear in the body's size."""
+    guards: list[tuple[Statement, _Point | None]] = []
+
+    def advance(point, changes):
         for change in changes:
-            found.setdefault(id(change), (change, guard))
+            point = _Point(change, [point])
+        return point
 
-    def visit(stmts: list[Statement], before: list[Change]) -> list[Change]:
-        current = list(before)
-        for s in stmts:
-            if s.kind == "guard":
-                note(current + s.changes, s)
-            elif s.kind == "compound":
-                current = current + s.changes
-                loop_body = [c for b in s.branches for x in b for c in x.all_changes] \
-                    if s.loop else []
-                after = list(current)
-                for branch in s.branches:
-                    out = visit(branch, current + loop_body)
-                    if not _ends_in_exit(branch):
-                        after += out[len(current) + len(loop_body):]
-                current = after
+    # Work items: ("block", statements, index, point) runs a block from statement `index`;
+    # ("join", compound, branch index, entry point, exits so far) continues a compound after
+    # one of its branches ran. Results travel on `returned`: the point a block ends at.
+    work: list = [("block", block, 0, None)]
+    returned: list = []
+    while work:
+        item = work.pop()
+        if item[0] == "block":
+            _, stmts, index, point = item
+            while index < len(stmts):
+                s = stmts[index]
+                index += 1
+                point = advance(point, s.changes)
+                if s.kind == "guard":
+                    guards.append((s, point))
+                elif s.kind == "compound":
+                    head = _Point(None, [point]) if s.loop else point
+                    work.append(("block", stmts, index, None))  # the rest, after the join
+                    work.append(("join", s, 0, head, []))
+                    break
             else:
-                current = current + s.changes
-        return current
+                returned.append(point)
+        else:
+            _, s, branch_index, head, ends = item
+            if branch_index > 0:
+                end = returned.pop()
+                if not _ends_in_exit(s.branches[branch_index - 1]):
+                    ends.append(end)
+            if branch_index < len(s.branches):
+                work.append(("join", s, branch_index + 1, head, ends))
+                work.append(("block", s.branches[branch_index], 0, head))
+                continue
+            if len(s.branches) < 2 and not s.is_block:
+                ends.append(head)  # an `if` without else, or a loop, may run no branch
+            if s.loop:
+                head.preds.extend(ends)  # the next round starts where a round ends
+            after = _Point(None, ends)
+            rest = work.pop()  # the ("block", stmts, index, None) pushed with this join
+            work.append(("block", rest[1], rest[2], after))
 
-    visit(block, [])
+    found: dict[int, tuple[Change, Statement]] = {}
+    seen: set[int] = set()
+    for guard, point in guards:
+        stack = [point]
+        while stack:
+            p = stack.pop()
+            if p is None or id(p) in seen:
+                continue
+            seen.add(id(p))
+            if p.change is not None:
+                found.setdefault(id(p.change), (p.change, guard))
+            stack.extend(p.preds)
     return sorted(found.values(), key=lambda cg: cg[0].token.start)

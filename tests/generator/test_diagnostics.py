@@ -1362,7 +1362,7 @@ def test_unbalanced_parentheses_in_dsl_statement(project):
         inst A = 100 (--) {
             ERROR_IF((x, error;
         }
-    """, [(2, 5, "unbalanced parentheses in ERROR_IF(...)")])
+    """, [(2, 14, "'(' is never closed")])
 
 
 # -- compositions -----------------------------------------------------------------------------
@@ -1707,3 +1707,17 @@ def test_a_cache_larger_than_its_table_type(project):
             adaptive: A_AD;
         }
     """, [(1, 7, "cache C is 256 code units; _PyOpcode_Caches (uint8_t) holds at most 255")])
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("    x = f(a));", (2, 13, "')' closes nothing")),
+    ("    x = f((a);", (2, 10, "'(' is never closed")),
+    ("    x = a[f(1];", (2, 12, "'(' is not closed before this ']'")),
+    (")", (2, 1, "')' closes nothing")),
+])
+def test_unbalanced_brackets_in_a_body(project, line, expected):
+    expect(project, f"""
+        inst A = 100 (a -- x) {{
+        {line}
+        }}
+    """, [expected])

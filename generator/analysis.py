@@ -125,7 +125,8 @@ class _Analyzer:
                 table, what = names, "definition"
             if d.name in table:
                 first = table[d.name].location
-                self.error(d.location, f"duplicate {what} '{d.name}' (first defined at {first})")
+                self.error(d.location, f"duplicate {what} '{d.name}' (first defined at {first})",
+                           notes=((first, "first defined here"),))
                 continue
             table[d.name] = d
 
@@ -584,7 +585,9 @@ class _Analyzer:
                                   f"(0-254; 255 is DO_TRACING)")
             elif inst.number in seen:
                 self.error(where, f"opcode {inst.number} of {inst.name} is already used by "
-                                  f"{seen[inst.number].name} ({seen[inst.number].location})")
+                                  f"{seen[inst.number].name} ({seen[inst.number].location})",
+                           notes=((seen[inst.number].number_location or seen[inst.number].location,
+                                   f"{seen[inst.number].name} = {inst.number} here"),))
             else:
                 seen[inst.number] = inst
 

@@ -1721,3 +1721,14 @@ def test_unbalanced_brackets_in_a_body(project, line, expected):
         {line}
         }}
     """, [expected])
+
+
+def test_a_duplicate_shows_the_first_definition_in_a_note(project):
+    root = project({"a.inst": "inst NOP = 9 (--) {\n}\n", "b.inst": "inst NOP = 10 (--) {\n}\n"})
+    (diag,) = errors(root)
+    assert diag.format().splitlines()[3:] == [
+        "instructions/a.inst:1:6: note: first defined here", "inst NOP = 9 (--) {", "     ^"]
+    root = project("inst A = 10 (--) {\n}\ninst B = 10 (--) {\n}\n", root=root.parent / "two")
+    (diag,) = errors(root)
+    assert diag.format().splitlines()[3:] == [
+        "instructions/test.inst:1:10: note: A = 10 here", "inst A = 10 (--) {", "         ^"]

@@ -3,6 +3,8 @@
     generate   (default) regenerate runtime/generated/ and docs/instructions.md
     check      lex, parse and analyse only; print diagnostics
     stale      exit 1 and name the files if the committed generated files are out of date
+    lines OUT  write the instruction cases with #line directives into instructions/ to OUT
+               (what a build with -Dline_directives=true compiles)
     diff       show what `generate` would change: opcodes added, removed or renumbered, then
                the changes grouped by instruction; exit 1 if there are any, like
                `git diff --exit-code` (--git REV: compare with the files at a git revision)
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from .diagnostics import GeneratorError
 from .driver import find_sources, generate_files, load_model, write_files
+from .emitters import generate_cases_with_lines
 from .review import BadRevision, review_diff
 
 
@@ -24,7 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m generator", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="generate",
-                        choices=["generate", "check", "stale", "diff"])
+                        choices=["generate", "check", "stale", "diff", "lines"])
+    parser.add_argument("output", nargs="?", type=Path, default=None,
+                        help="lines: the file to write")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="project root (default: the checkout holding generator/)")
     parser.add_argument("--output-root", type=Path, default=None,
@@ -41,6 +46,12 @@ def main(argv: list[str] | None = None) -> int:
             model = load_model(sources, root)
             print(f"{len(model.instructions)} instructions, {len(model.families)} families, "
                   f"{len(model.caches)} caches: no errors")
+            return 0
+        if args.command == "lines":
+            if args.output is None:
+                parser.error("lines needs the file to write")
+            text = generate_cases_with_lines(load_model(sources, root), root, args.output)
+            write_files({args.output.name: text}, args.output.parent)
             return 0
         files = generate_files(sources, root)
     except GeneratorError as err:

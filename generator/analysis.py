@@ -12,7 +12,7 @@ import difflib
 
 from . import ast, model
 from .baselines import BASELINES
-from .statements import C_KEYWORDS, changes_before_guards, parse_body
+from .statements import C_KEYWORDS, changes_before_guards, matching_paren, parse_body
 
 # Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
 RESERVED_WORDS = C_KEYWORDS | {
@@ -36,19 +36,6 @@ TRAILING_STATEMENTS = {"PREDICT", "CHECK_EVAL_BREAKER"}
 
 def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
     return _Analyzer(declarations, sources).run()
-
-
-def _matching(tokens: list[Token], i: int) -> int:
-    """Index of the ')' matching the '(' at tokens[i], or -1."""
-    depth = 0
-    for j in range(i, len(tokens)):
-        if tokens[j].is_punct("("):
-            depth += 1
-        elif tokens[j].is_punct(")"):
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
 
 
 def _split_args(tokens: list[Token], open_index: int, close_index: int) -> list[tuple[int, int]]:
@@ -387,7 +374,7 @@ class _Analyzer:
                         and tokens[i + 2].kind == IDENT:
                     cache_fields.append(tokens[i + 2])
             elif name in ("DEOPT_IF", "ERROR_IF") and is_call:
-                close = _matching(tokens, i + 1)
+                close = matching_paren(tokens, i + 1)
                 if close < 0:
                     break  # unbalanced: check_brackets reported it
                 end = stmt_end(close, name)
@@ -405,7 +392,7 @@ class _Analyzer:
                 i += 1  # the arguments are scanned too (they may use `cache`, `oparg`, ...)
                 continue
             elif name in ("DISPATCH", "DISPATCH_JUMPED") and is_call:
-                close = _matching(tokens, i + 1)
+                close = matching_paren(tokens, i + 1)
                 if close != i + 2:
                     self.error(t.location, f"{name}() takes no arguments")
                 end = stmt_end(close, name) if close > 0 else None
@@ -420,7 +407,7 @@ class _Analyzer:
                     i = end + 1
                     continue
             elif name in ("PREDICT", "JUMP_TO_INSTRUCTION") and is_call:
-                close = _matching(tokens, i + 1)
+                close = matching_paren(tokens, i + 1)
                 if close == i + 3 and tokens[i + 2].kind == IDENT:
                     references.add(tokens[i + 2].text)
                     self.references.append(tokens[i + 2])

@@ -8,8 +8,10 @@ epilogue generated from the stack effect.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from . import model
+from .emit_lines import with_markers
 from .statements import RAW_EXITS
 from .model import Size, StackEffect, StackItem
 
@@ -387,13 +389,15 @@ def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
     return lines
 
 
-def emit_cases(m: model.Model) -> list[str]:
+def emit_cases(m: model.Model, line_root: Path | None = None) -> list[str]:
     """All cases, in declaration order, each followed by a blank line, then the shared
-    error exits that pop the inputs of a failed instruction."""
+    error exits that pop the inputs of a failed instruction. With `line_root` (the project
+    root), each case carries markers for `#line` directives (emit_lines.py)."""
     predicted = m.predicted
     lines: list[str] = []
     for inst in m.instructions:
-        lines.extend(emit_instruction(inst, predicted))
+        case = emit_instruction(inst, predicted)
+        lines.extend(with_markers(case, inst, line_root) if line_root is not None else case)
         lines.append("")
     used = [int(n) for line in lines for n in re.findall(r"goto pop_(\d+)_error;", line)]
     if not used:

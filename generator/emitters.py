@@ -12,6 +12,7 @@ import jinja2
 
 from . import model
 from .emit_cases import emit_cases
+from .emit_lines import resolve_markers
 from .model import DO_TRACING, HAVE_ARGUMENT, Instruction, Model
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -162,6 +163,14 @@ class _CacheView:
         self.entries = cache.entries
         self.doc_lines = _doc_lines(cache.doc)
         self.families = [f for f in families if f.cache is cache]
+
+
+def generate_cases_with_lines(m: Model, root: Path, output: Path) -> str:
+    """generated_cases.c.h with `#line` directives into instructions/ (emit_lines.py), for a
+    build made with -Dline_directives=true; `output` is where the file will be."""
+    text = _environment().get_template("generated_cases.c.h.j2").render(
+        cases=emit_cases(m, line_root=root)[:-1])
+    return resolve_markers(text, str(output.resolve()))
 
 
 def generate(m: Model) -> dict[str, str]:

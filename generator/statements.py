@@ -347,7 +347,7 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
                 stmt.mentions.add(t.text)
             continue
         if t.is_ident("assert") and nxt is not None and nxt.is_punct("("):
-            in_assert_until = _closing(tokens, k + 1)
+            in_assert_until = matching_paren(tokens, k + 1) % len(tokens)  # -1: to the end
             stmt.mentions.add(t.text)
             continue
         if t.kind == PUNCT:
@@ -390,8 +390,8 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
             stmt.changes.append(Change("call", t))
 
 
-def _closing(tokens: list[Token], k: int) -> int:
-    """Index of the `)` closing the `(` at k."""
+def matching_paren(tokens: list[Token], k: int) -> int:
+    """Index of the `)` closing the `(` at tokens[k], or -1 if none does."""
     depth = 0
     for j in range(k, len(tokens)):
         if tokens[j].is_punct("("):
@@ -400,7 +400,7 @@ def _closing(tokens: list[Token], k: int) -> int:
             depth -= 1
             if depth == 0:
                 return j
-    return len(tokens) - 1
+    return -1
 
 
 def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int) -> None:

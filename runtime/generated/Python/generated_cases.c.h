@@ -10,6 +10,15 @@
 #define POKE(n, v) (stack_pointer[-(n)] = (v))
 #endif
 
+#ifdef QUICKEN_CHAOS
+// -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
+#undef DEOPT_IF
+#define DEOPT_IF(cond, instname) if ((cond) || _PyQuickenChaos_Strikes()) { goto miss; }
+#undef ADAPTIVE_COUNTER_IS_ZERO
+#define ADAPTIVE_COUNTER_IS_ZERO(cache) \
+    ((cache)->counter < (1<<ADAPTIVE_BACKOFF_BITS) || _PyQuickenChaos_Strikes())
+#endif
+
         // LOAD_NAME: Pushes the value of `co_names[oparg]`, looked up in the locals mapping, then the globals,
         // then the builtins. Raises SystemError without locals, NameError if not found.
         TARGET(LOAD_NAME) {

@@ -10,7 +10,7 @@ import re
 
 import difflib
 
-from . import ast, model
+from . import ast, model, specializer
 from .baselines import BASELINES
 from .statements import C_KEYWORDS, changes_before_guards, matching_paren, parse_body
 
@@ -25,7 +25,8 @@ RESERVED_WORDS = C_KEYWORDS | {
 # _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
 MAX_CACHE_SIZE = 255
 from .diagnostics import DiagnosticSink, Location
-from .lexer import IDENT, PREPROC, PUNCT, Token
+from .lexer import IDENT, PREPROC, PUNCT, SourceFile, Token
+from .parser import parse_source
 
 POSITIONAL_MACROS = {
     "TOP", "SECOND", "THIRD", "FOURTH", "PEEK", "POKE", "SET_TOP", "SET_SECOND",
@@ -89,7 +90,18 @@ class _Analyzer:
     # ------------------------------------------------------------------------------------
 
     def run(self) -> model.Model:
-        decls = self.declarations
+        # A generated adaptive form comes right after its generic instruction and its family
+        # (whichever is later), where a written one would be.
+        decls = []
+        adaptive = self.adaptive_forms(self.declarations)
+        pending = {name: 2 for name in adaptive}
+        for d in self.declarations:
+            decls.append(d)
+            if isinstance(d, (ast.FamilyDecl, ast.InstDecl)) and d.name in pending \
+                    and (isinstance(d, ast.FamilyDecl) or d.kind == "inst"):
+                pending[d.name] -= 1
+                if pending[d.name] == 0:
+                    decls.append(adaptive[d.name])
         names: dict[str, ast.Declaration] = {}
         caches: dict[str, ast.CacheDecl] = {}
         families: dict[str, ast.FamilyDecl] = {}
@@ -158,6 +170,7 @@ class _Analyzer:
             self.check_baseline(baselines[0], instructions)
 
         self.check_bodies(instructions, names)
+        self.check_specializers(decls, families, family_list, by_name)
         self.check_unreachable(decls, family_list, instructions, names)
         opargs = {}
         for name, d in self.oparg_decls.items():
@@ -181,6 +194,193 @@ class _Analyzer:
                     if isinstance(names[name], ast.InstDecl) and names[name].kind == "op"]
         return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
                            self.sources, opargs)
+
+    # -- the specializer (specializer.py) -----------------------------------------------
+
+    def adaptive_forms(self, decls: list[ast.Declaration]) -> dict[str, ast.InstDecl]:
+        """The adaptive instruction of every family that declares `specialize`, written in the
+        DSL by the generator and read like any other."""
+        generics = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
+        defined = {getattr(d, "name", None): d for d in decls
+                   if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
+        result: dict[str, ast.InstDecl] = {}
+        for family in decls:
+            if not isinstance(family, ast.FamilyDecl) or family.specialize is None:
+                continue
+            generic = generics.get(family.name)
+            if family.adaptive is None:
+                self.error(family.specialize.location,
+                           f"family {family.name} declares 'specialize' but no 'adaptive:' "
+                           f"name for the instruction it generates")
+                continue
+            if family.cache is None:
+                self.error(family.specialize.location,
+                           f"family {family.name} declares 'specialize' but has no cache (the "
+                           f"adaptive counter lives in it)")
+                continue
+            if generic is None:
+                continue  # reported with the family
+            hand = defined.get(family.adaptive.name)
+            if hand is not None:
+                self.error(hand.location,
+                           f"{family.adaptive.name} is generated from family {family.name}'s "
+                           f"'specialize'; remove this definition",
+                           notes=((family.specialize.location, "the specializer is declared "
+                                                               "here"),))
+                continue
+            has_arg = generic.number is None or generic.number >= model.HAVE_ARGUMENT
+            text = specializer.adaptive_source(family, generic, has_arg)
+            sink = DiagnosticSink()
+            parsed = parse_source(SourceFile(f"<adaptive form of family {family.name}>", text),
+                                  sink)
+            if sink.diagnostics or len(parsed) != 1:  # a mistake of the generator's
+                raise AssertionError(f"generated adaptive form does not parse:\n{text}\n"
+                                     + "\n".join(d.format() for d in sink.diagnostics))
+            decl = parsed[0]
+            decl.location = family.adaptive.location
+            result[family.name] = decl
+        return result
+
+    def check_specializers(self, decls: list[ast.Declaration],
+                           family_decls: dict[str, ast.FamilyDecl],
+                           families: list[model.Family],
+                           by_name: dict[str, model.Instruction]) -> None:
+        """Members' `when` blocks, the fills derived from their guards, the cache entries they
+        read, their order, and the failure kinds (specializer.py)."""
+        inst_decls = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
+        order = {d.name: k for k, d in enumerate(decls) if isinstance(d, ast.InstDecl)}
+        for f in families:
+            decl = family_decls.get(f.name)
+            spec = decl.specialize if decl is not None else None
+            if spec is None:
+                for m in f.members:
+                    d = inst_decls.get(m.name)
+                    if d is not None and d.when is not None:
+                        self.error(d.when.location,
+                                   f"{m.name} has a 'when' block, but family {f.name} declares "
+                                   f"no 'specialize' that would try it")
+                if decl is not None:
+                    for what in ("otherwise", "failures"):
+                        if getattr(decl, what):
+                            where = decl.otherwise.location if what == "otherwise" \
+                                else decl.failures[0].location
+                            self.error(where, f"'{what}' without 'specialize' in family {f.name}")
+                continue
+            failures = list(specializer.BUILTIN_FAILURES)
+            for ref in decl.failures:
+                if ref.name in failures:
+                    self.error(ref.location, f"duplicate failure kind '{ref.name}'"
+                               + (" (every family has it)" if ref.name in
+                                  specializer.BUILTIN_FAILURES else ""))
+                else:
+                    failures.append(ref.name)
+            if len(failures) > specializer.MAX_FAILURE_KINDS:
+                self.error(decl.failures[0].location,
+                           f"family {f.name} has {len(failures)} failure kinds; Py_STATS counts "
+                           f"at most {specializer.MAX_FAILURE_KINDS} "
+                           f"(SPECIALIZATION_FAILURE_KINDS)")
+            inputs = [i for i in f.generic.effect.inputs if not i.is_unused]
+            f.specializer = specializer.Specializer(spec.location, spec.params, inputs,
+                                                    spec.body, decl.otherwise, failures)
+            self.check_block(f, spec.body, "specialize")
+            if decl.otherwise is not None:
+                self.check_block(f, decl.otherwise, "otherwise")
+            tried = sorted((m for m in f.members if m.kind != "super"),
+                           key=lambda m: order.get(m.name, 0))
+            always: model.Instruction | None = None
+            for m in tried:
+                d = inst_decls.get(m.name)
+                if d is None:
+                    continue
+                if d.when is None:
+                    self.error(d.location, f"{m.name} is a member of family {f.name}, whose "
+                                           f"specializer would never install it: give it a "
+                                           f"'when' block")
+                    continue
+                if always is not None:
+                    self.error(d.when.location,
+                               f"{m.name} is never tried: {always.name} before it never rejects "
+                               f"(its 'when' has no REJECT_IF)",
+                               notes=((inst_decls[always.name].when.location,
+                                       f"{always.name}'s 'when'"),))
+                uses = self.check_block(f, d.when, "when")
+                if not m.narrowed and not any(u.name == "REJECT_IF" for u in uses):
+                    always = m
+                m.when = d.when
+                m.fills = self.member_fills(f, m, d)
+                f.specializer.members.append(m)
+
+    def check_block(self, f: model.Family, body: ast.Body, block: str):
+        """The macros of a specializer block: the block's own, with a failure kind the family
+        declares; nothing of the evaluation loop."""
+        allowed = specializer.BLOCK_MACROS[block]
+        uses, problems = specializer.find_macros(body, set(allowed))
+        for location, message in problems:
+            self.error(location, message)
+        for t in body.tokens:
+            if t.kind == IDENT and t.text in specializer.LOOP_ONLY:
+                self.error(t.location, f"{t.text} in a '{block}' block: specializer code runs "
+                                       f"outside the evaluation loop (use "
+                                       f"{', '.join(allowed)})")
+            elif t.kind == IDENT and t.text in specializer.ALL_MACROS and t.text not in allowed:
+                self.error(t.location, f"{t.text} is not allowed in a '{block}' block "
+                                       f"(there: {', '.join(allowed)})")
+        kinds = set(f.specializer.failures)
+        for use in uses:
+            wanted = specializer.MACRO_ARITY[use.name]
+            if len(use.args) != wanted:
+                self.error(use.token.location, f"{use.name} takes {wanted} argument"
+                                               f"{'s' if wanted > 1 else ''}")
+                continue
+            if use.name in ("FAIL", "FAIL_IF", "KEEP_GENERIC"):
+                kind = use.args[-1]
+                if len(kind) == 1 and kind[0].kind == IDENT and kind[0].text not in kinds:
+                    self.error(kind[0].location,
+                               f"unknown failure kind '{kind[0].text}' of family {f.name}"
+                               f"{self.suggest(kind[0].text, kinds)} (declare it in "
+                               f"'failures:')")
+        return uses
+
+    def member_fills(self, f: model.Family, m: model.Instruction, d: ast.InstDecl):
+        """The fills derived from the member's guards, checked against the cache entries its
+        body reads and its `when` writes."""
+        cache_entries = {name for name, _ in f.cache.entries} if f.cache else set()
+        written = specializer.cache_writes(d.when)
+        fills = [fill for fill in specializer.derive_fills(d.body)
+                 if fill.entry not in written and fill.entry in cache_entries]
+        unique = {}
+        for fill in fills:
+            unique.setdefault(fill.entry, fill)
+        filled = written | set(unique)
+        for token in m.parts[0].body.cache_fields:
+            entry = token.text
+            if entry != "counter" and entry not in filled and entry in cache_entries:
+                self.error(token.location,
+                           f"{m.name} reads cache->{entry}, which its 'when' neither writes nor "
+                           f"fills from a guard (DEOPT_IF(x != cache->{entry}))",
+                           notes=((d.when.location, f"{m.name}'s 'when'"),))
+                filled.add(entry)
+        # A derived fill is evaluated in the specializer: its names must be defined there.
+        known = {t.text for t in d.when.tokens if t.kind == IDENT}
+        known |= {t.text for t in f.specializer.prologue.tokens if t.kind == IDENT}
+        known |= {p.name for p in f.specializer.params}
+        known |= {i.name for i in m.parts[0].effect.inputs} | {i.name for i in
+                                                               f.specializer.inputs}
+        for fill in unique.values():
+            toks = fill.value_tokens
+            for k, t in enumerate(toks):
+                if t.kind != IDENT or t.text in known or t.text.isupper():
+                    continue
+                if k > 0 and toks[k - 1].text in ("->", "."):
+                    continue
+                if k + 1 < len(toks) and toks[k + 1].is_punct("("):
+                    continue
+                self.error(fill.location,
+                           f"the fill of cache->{fill.entry} derived from this guard uses "
+                           f"'{t.text}', which {m.name}'s 'when' does not define",
+                           notes=((d.when.location, f"{m.name}'s 'when'"),))
+                break
+        return list(unique.values())
 
     # -- what is copied into C and Python ------------------------------------------------
 

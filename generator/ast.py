@@ -86,6 +86,7 @@ class InstDecl:
     body: Body
     fuses: "list[PartRef]" = field(default_factory=list)  # also runs the instructions after it
     compiler_effect: StackEffect | None = None  # the effect the compiler sees, if different
+    when: Body | None = None  # a family member's admission: when it applies, how it fills
 
 
 @dataclass
@@ -124,6 +125,26 @@ class CacheDecl:
 
 
 @dataclass
+class SpecializerParam:
+    """`PyObject *name = GETITEM(names, oparg>>1)`: a value the adaptive instruction computes
+    in the evaluation loop and hands to the family's specializer."""
+
+    ctype: str
+    name: str
+    expression: str
+    location: Location
+
+
+@dataclass
+class SpecializeDecl:
+    """A family's `specialize (params) { prologue }`."""
+
+    location: Location
+    params: list[SpecializerParam]
+    body: Body
+
+
+@dataclass
 class FamilyDecl:
     name: str
     location: Location
@@ -132,6 +153,9 @@ class FamilyDecl:
     adaptive: PartRef | None = None
     quick: PartRef | None = None
     members: list[PartRef] = field(default_factory=list)
+    specialize: SpecializeDecl | None = None  # the specializer's shared analysis
+    otherwise: Body | None = None  # runs when no member applies: says why (FAIL)
+    failures: list[PartRef] = field(default_factory=list)  # failure kinds, after OTHER
 
 
 @dataclass

@@ -29,6 +29,8 @@ def body_lines(inst: model.Instruction, root: Path) -> list[tuple[str, tuple[str
     result = []
     for part in inst.parts:
         source = part.body.source
+        if source.source.name.startswith("<"):  # written by the generator (an adaptive form)
+            continue
         first_line = source.source.location(source.start).line
         path = str((root / source.source.name).resolve())
         for k, line in enumerate(source.text.split("\n")):

@@ -13,6 +13,7 @@ import jinja2
 from . import model
 from .emit_cases import emit_cases
 from .emit_lines import resolve_markers
+from .emit_specializer import emit_specializers
 from .model import DO_TRACING, HAVE_ARGUMENT, Instruction, Model
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -23,6 +24,7 @@ OUTPUTS = {
     "cases": "runtime/generated/Python/generated_cases.c.h",
     "targets": "runtime/generated/Python/opcode_targets.h",
     "specialize": "runtime/generated/Python/specialize_tables.h",
+    "specializers": "runtime/generated/Python/specialize_families.c.h",
     "stack_effect": "runtime/generated/Python/stack_effect.c.h",
     "opcode_h": "runtime/generated/Include/opcode.h",
     "pycore_opcode_h": "runtime/generated/Include/internal/pycore_opcode.h",
@@ -211,8 +213,12 @@ def generate(m: Model) -> dict[str, str]:
         by_name=sorted(m.instructions, key=lambda i: i.name),
         opnames=opnames, unused_numbers=[n for n in range(1, 256) if n not in used], **ctx)
 
+    specializers = emit_specializers(m)
     out[OUTPUTS["caches_h"]] = env.get_template("pycore_code_caches.h.j2").render(
-        caches=[_CacheView(c, m.families) for c in m.caches])
+        caches=[_CacheView(c, m.families) for c in m.caches],
+        prototypes=specializers["prototypes"])
+    out[OUTPUTS["specializers"]] = env.get_template("specialize_families.c.h.j2").render(
+        **specializers)
 
     history, installer = _superinstruction_installer(m)
     out[OUTPUTS["specialize"]] = env.get_template("specialize_tables.h.j2").render(

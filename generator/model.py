@@ -271,6 +271,10 @@ class Instruction:
     compiler_effect: StackEffect | None = None  # what compile.c and frameobject.c are told
     number_location: Location | None = None  # where the number is written, if it is
     number_derived: bool = False  # the number comes from the numbering rule, not the source
+    # A member of a family with a specializer: its `when` block, and the cache fills derived
+    # from its guards (specializer.Fill).
+    when: "ast.Body | None" = None
+    fills: list = field(default_factory=list)
 
     @property
     def has_arg(self) -> bool:
@@ -305,6 +309,7 @@ class Family:
     adaptive: Instruction | None
     quick: Instruction | None
     members: list[Instruction] = field(default_factory=list)
+    specializer: object = None  # specializer.Specializer, when the family declares one
 
     @property
     def specializations(self) -> list[Instruction]:

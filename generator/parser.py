@@ -219,9 +219,13 @@ class Parser:
             while self.tok.is_punct("+"):
                 self.advance()
                 fuses.append(self.parse_part_ref())
+        when = None
+        if self.tok.is_ident("when"):
+            self.advance()
+            when = self.parse_body()
         body = self.parse_body()
         return ast.InstDecl("inst", name.text, name.location, doc, number, number_location,
-                            flags, effect, jump_effect, body, fuses, compiler_effect)
+                            flags, effect, jump_effect, body, fuses, compiler_effect, when)
 
     def parse_part_ref(self) -> ast.PartRef:
         token = self.expect_ident("the name of an instruction or operation")
@@ -341,25 +345,75 @@ class Parser:
         while not self.tok.is_punct("}"):
             field_token = self.tok
             if field_token.kind != IDENT or field_token.text not in (
-                "cache", "adaptive", "quick", "members"
+                "cache", "adaptive", "quick", "members", "failures", "specialize", "otherwise"
             ):
-                self.fail(field_token, "'cache:', 'adaptive:', 'quick:', 'members:' or '}'")
+                self.fail(field_token, "'cache:', 'adaptive:', 'quick:', 'members:', "
+                                       "'failures:', 'specialize', 'otherwise' or '}'")
             self.advance()
             if field_token.text in seen:
                 self.sink.error(field_token.location,
                                 f"'{field_token.text}' is given twice in family {name.text}")
             seen.add(field_token.text)
+            if field_token.text == "specialize":
+                params = self.parse_specializer_params() if self.tok.is_punct("(") else []
+                family.specialize = ast.SpecializeDecl(field_token.location, params,
+                                                       self.parse_body())
+                continue
+            if field_token.text == "otherwise":
+                family.otherwise = self.parse_body()
+                continue
             self.expect_punct(":")
-            if field_token.text == "members":
-                family.members.append(self.parse_part_ref())
+            if field_token.text in ("members", "failures"):
+                names = getattr(family, field_token.text)
+                names.append(self.parse_part_ref())
                 while self.tok.is_punct(","):
                     self.advance()
-                    family.members.append(self.parse_part_ref())
+                    names.append(self.parse_part_ref())
             else:
                 setattr(family, field_token.text, self.parse_part_ref())
             self.expect_punct(";")
         self.expect_punct("}")
         return family
+
+    def parse_specializer_params(self) -> list[ast.SpecializerParam]:
+        """`(TYPE NAME = EXPRESSION, ...)`: values computed in the evaluation loop."""
+        self.expect_punct("(")
+        params = []
+        while not self.tok.is_punct(")"):
+            type_tokens = []
+            while not self.tok.is_punct("="):
+                if self.tok.kind not in (IDENT,) and not self.tok.is_punct("*"):
+                    self.fail(self.tok, "a parameter: 'TYPE NAME = EXPRESSION'")
+                type_tokens.append(self.advance())
+            if len(type_tokens) < 2 or type_tokens[-1].kind != IDENT:
+                self.fail(self.tok, "a type and a name before '='")
+            name = type_tokens[-1]
+            ctype = " ".join(t.text for t in type_tokens[:-1]).replace("* ", "*")
+            self.expect_punct("=")
+            first = self.tok
+            depth = 0
+            inside = []
+            while depth or not (self.tok.is_punct(",") or self.tok.is_punct(")")):
+                if self.tok.kind == EOF_:
+                    self.fail(self.tok, "')' after the parameters")
+                if self.tok.is_punct("(") or self.tok.is_punct("["):
+                    depth += 1
+                elif self.tok.is_punct(")") or self.tok.is_punct("]"):
+                    depth -= 1
+                inside.append(self.advance())
+            if not inside:
+                self.fail(self.tok, "an expression after '='")
+            problem = expression_problem(inside)
+            if problem:
+                self.sink.error(first.location, f"malformed C expression for '{name.text}': "
+                                                f"{problem}")
+            end = inside[-1]
+            expression = " ".join(self.source.text[first.start:end.end].split())
+            params.append(ast.SpecializerParam(ctype, name.text, expression, name.location))
+            if self.tok.is_punct(","):
+                self.advance()
+        self.expect_punct(")")
+        return params
 
     def parse_cache(self, location: Location, doc: str) -> ast.CacheDecl:
         name = self.expect_ident("the cache struct's name")

@@ -437,7 +437,8 @@ SYNTAX_ERRORS = [
         "instructions/test.inst:2:1: error: expected ';', found 'inst'\ninst Y = 2 (--) {}\n^"]),
     ("unknown family field", "family X {\n    foo: Y;\n}\n", [
         "instructions/test.inst:2:5: error: expected 'cache:', 'adaptive:', 'quick:', "
-        "'members:' or '}', found 'foo'\n    foo: Y;\n    ^"]),
+        "'members:', 'failures:', 'specialize', 'otherwise' or '}', found 'foo'\n"
+        "    foo: Y;\n    ^"]),
     ("family field given twice", "family X {\n    quick: A;\n    quick: B;\n}\n", [
         "instructions/test.inst:3:5: error: 'quick' is given twice in family X\n"
         "    quick: B;\n    ^"]),

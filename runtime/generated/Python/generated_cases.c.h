@@ -212,15 +212,15 @@
             DISPATCH();
         }
 
-        // LOAD_GLOBAL_ADAPTIVE: Adaptive LOAD_GLOBAL: when the counter reaches zero, specializes the instruction and
-        // re-dispatches it; otherwise counts down and runs the generic LOAD_GLOBAL.
+        // LOAD_GLOBAL_ADAPTIVE: Adaptive LOAD_GLOBAL, generated from `family LOAD_GLOBAL`: counts down and runs
+        // the generic LOAD_GLOBAL; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_LOAD_GLOBAL`), which installs a member or backs off, and runs
+        // again.
         TARGET(LOAD_GLOBAL_ADAPTIVE) {
             _PyLoadGlobalCache *cache = (_PyLoadGlobalCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
-                PyObject *name = GETITEM(names, oparg>>1);
                 next_instr--;
-                if (_Py_Specialize_LoadGlobal(GLOBALS(), BUILTINS(), next_instr, name) < 0) {
+                if (_PyQuicken_Specialize_LOAD_GLOBAL(next_instr, oparg, GLOBALS(), BUILTINS(), GETITEM(names, oparg>>1)) < 0) {
                     next_instr++;
                     goto error;
                 }
@@ -3781,16 +3781,20 @@
             DISPATCH();
         }
 
-        // BINARY_OP_ADAPTIVE: Adaptive BINARY_OP: when its counter reaches zero, specializes itself for the operand
-        // types and re-runs; otherwise counts down and runs the generic BINARY_OP.
+        // BINARY_OP_ADAPTIVE: Adaptive BINARY_OP, generated from `family BINARY_OP`: counts down and runs
+        // the generic BINARY_OP; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_BINARY_OP`), which installs a member or backs off, and runs
+        // again.
         TARGET(BINARY_OP_ADAPTIVE) {
             PyObject *rhs = PEEK(1);
             PyObject *lhs = PEEK(2);
             _PyBinaryOpCache *cache = (_PyBinaryOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg, &GETLOCAL(0));
+                if (_PyQuicken_Specialize_BINARY_OP(next_instr, oparg, lhs, rhs, &GETLOCAL(0)) < 0) {
+                    next_instr++;
+                    goto error;
+                }
                 DISPATCH_SAME_OPARG();
             }
             else {
@@ -3840,25 +3844,6 @@
             DISPATCH();
         }
 
-        // BINARY_OP_ADD_UNICODE: `str + str`: deopts unless `left` is an exact str and `right` has the same type.
-        TARGET(BINARY_OP_ADD_UNICODE) {
-            PyObject *right = PEEK(1);
-            PyObject *left = PEEK(2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyUnicode_CheckExact(left), BINARY_OP);
-            DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            res = PyUnicode_Concat(left, right);
-            POKE(2, res);
-            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            if (res == NULL) goto pop_2_error;
-            STACK_SHRINK(1);
-            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
-        }
-
         // BINARY_OP_INPLACE_ADD_UNICODE: `s += t` / `s = s + t` for exact strs followed by `STORE_FAST s`: appends in place to the
         // local and skips the STORE_FAST, so both operands are popped and nothing is pushed. Deopts
         // unless `left` is an exact str, `right` has its type and the STORE_FAST target holds `left`.
@@ -3893,6 +3878,25 @@
             // The STORE_FAST is done: the exit skips it (`fuses STORE_FAST`).
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP + 1);
+            DISPATCH();
+        }
+
+        // BINARY_OP_ADD_UNICODE: `str + str`: deopts unless `left` is an exact str and `right` has the same type.
+        TARGET(BINARY_OP_ADD_UNICODE) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyUnicode_CheckExact(left), BINARY_OP);
+            DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            res = PyUnicode_Concat(left, right);
+            POKE(2, res);
+            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
+            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
+            if (res == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
 
@@ -3991,16 +3995,17 @@
             DISPATCH();
         }
 
-        // BINARY_SUBSCR_ADAPTIVE: Adaptive BINARY_SUBSCR: when its counter reaches zero, specializes itself for the
-        // container (an error from the specializer is raised) and re-runs; otherwise counts down
-        // and runs the generic BINARY_SUBSCR.
+        // BINARY_SUBSCR_ADAPTIVE: Adaptive BINARY_SUBSCR, generated from `family BINARY_SUBSCR`: counts down and runs
+        // the generic BINARY_SUBSCR; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_BINARY_SUBSCR`), which installs a member or backs off, and runs
+        // again.
         TARGET(BINARY_SUBSCR_ADAPTIVE) {
             PyObject *sub = PEEK(1);
             PyObject *container = PEEK(2);
             _PyBinarySubscrCache *cache = (_PyBinarySubscrCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                if (_Py_Specialize_BinarySubscr(container, sub, next_instr) < 0) {
+                if (_PyQuicken_Specialize_BINARY_SUBSCR(next_instr, 0, container, sub) < 0) {
                     next_instr++;
                     goto error;
                 }
@@ -4152,16 +4157,18 @@
             DISPATCH();
         }
 
-        // STORE_SUBSCR_ADAPTIVE: Adaptive STORE_SUBSCR: when its counter reaches zero, specializes itself for the
-        // container (an error from the specializer is raised) and re-runs; otherwise counts down
-        // and runs the generic STORE_SUBSCR.
+        // STORE_SUBSCR_ADAPTIVE: Adaptive STORE_SUBSCR, generated from `family STORE_SUBSCR`: counts down and runs
+        // the generic STORE_SUBSCR; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_STORE_SUBSCR`), which installs a member or backs off, and runs
+        // again.
         TARGET(STORE_SUBSCR_ADAPTIVE) {
             PyObject *sub = PEEK(1);
             PyObject *container = PEEK(2);
+            PyObject *v = PEEK(3);
             _PyStoreSubscrCache *cache = (_PyStoreSubscrCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                if (_Py_Specialize_StoreSubscr(container, sub, next_instr) < 0) {
+                if (_PyQuicken_Specialize_STORE_SUBSCR(next_instr, 0, v, container, sub) < 0) {
                     next_instr++;
                     goto error;
                 }
@@ -4252,16 +4259,20 @@
             DISPATCH();
         }
 
-        // COMPARE_OP_ADAPTIVE: Adaptive COMPARE_OP: when its counter reaches zero, specializes itself for the operands
-        // and the following jump and re-runs; otherwise counts down and runs the generic COMPARE_OP.
+        // COMPARE_OP_ADAPTIVE: Adaptive COMPARE_OP, generated from `family COMPARE_OP`: counts down and runs
+        // the generic COMPARE_OP; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_COMPARE_OP`), which installs a member or backs off, and runs
+        // again.
         TARGET(COMPARE_OP_ADAPTIVE) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
             _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                _Py_Specialize_CompareOp(left, right, next_instr, oparg);
+                if (_PyQuicken_Specialize_COMPARE_OP(next_instr, oparg, left, right) < 0) {
+                    next_instr++;
+                    goto error;
+                }
                 DISPATCH_SAME_OPARG();
             }
             else {
@@ -4471,15 +4482,19 @@
             DISPATCH();
         }
 
-        // UNPACK_SEQUENCE_ADAPTIVE: Adaptive UNPACK_SEQUENCE: when its counter reaches zero, specializes itself for `seq`
-        // and re-runs; otherwise counts down and runs the generic UNPACK_SEQUENCE.
+        // UNPACK_SEQUENCE_ADAPTIVE: Adaptive UNPACK_SEQUENCE, generated from `family UNPACK_SEQUENCE`: counts down and runs
+        // the generic UNPACK_SEQUENCE; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_UNPACK_SEQUENCE`), which installs a member or backs off, and runs
+        // again.
         TARGET(UNPACK_SEQUENCE_ADAPTIVE) {
             PyObject *seq = PEEK(1);
             _PyUnpackSequenceCache *cache = (_PyUnpackSequenceCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                _Py_Specialize_UnpackSequence(seq, next_instr, oparg);
+                if (_PyQuicken_Specialize_UNPACK_SEQUENCE(next_instr, oparg, seq) < 0) {
+                    next_instr++;
+                    goto error;
+                }
                 DISPATCH_SAME_OPARG();
             }
             else {
@@ -4508,6 +4523,23 @@
             DISPATCH();
         }
 
+        // UNPACK_SEQUENCE_TWO_TUPLE: UNPACK_SEQUENCE with `oparg == 2` of an exact tuple of exactly two items (deopts
+        // otherwise).
+        TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
+            assert((oparg) == 2);
+            PyObject *seq = PEEK(1);
+            PyObject **values = &PEEK(1);
+            DEOPT_IF(!PyTuple_CheckExact(seq), UNPACK_SEQUENCE);
+            DEOPT_IF(PyTuple_GET_SIZE(seq) != 2, UNPACK_SEQUENCE);
+            STAT_INC(UNPACK_SEQUENCE, hit);
+            values[0] = Py_NewRef(PyTuple_GET_ITEM(seq, 1));
+            values[1] = Py_NewRef(PyTuple_GET_ITEM(seq, 0));
+            Py_DECREF(seq);
+            STACK_GROW(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
+            DISPATCH();
+        }
+
         // UNPACK_SEQUENCE_TUPLE: UNPACK_SEQUENCE of an exact tuple of exactly `oparg` items (deopts otherwise).
         TARGET(UNPACK_SEQUENCE_TUPLE) {
             PyObject *seq = PEEK(1);
@@ -4523,23 +4555,6 @@
             Py_DECREF(seq);
             STACK_SHRINK(1);
             STACK_GROW(oparg);
-            JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
-            DISPATCH();
-        }
-
-        // UNPACK_SEQUENCE_TWO_TUPLE: UNPACK_SEQUENCE with `oparg == 2` of an exact tuple of exactly two items (deopts
-        // otherwise).
-        TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
-            assert((oparg) == 2);
-            PyObject *seq = PEEK(1);
-            PyObject **values = &PEEK(1);
-            DEOPT_IF(!PyTuple_CheckExact(seq), UNPACK_SEQUENCE);
-            DEOPT_IF(PyTuple_GET_SIZE(seq) != 2, UNPACK_SEQUENCE);
-            STAT_INC(UNPACK_SEQUENCE, hit);
-            values[0] = Py_NewRef(PyTuple_GET_ITEM(seq, 1));
-            values[1] = Py_NewRef(PyTuple_GET_ITEM(seq, 0));
-            Py_DECREF(seq);
-            STACK_GROW(1);
             JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
             DISPATCH();
         }

@@ -102,4 +102,13 @@ typedef struct {
 
 #define INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE CACHE_ENTRIES(_PyUnpackSequenceCache)
 
+// The specialize functions generated from the families that declare `specialize`
+// (Python/specialize_families.c.h), called by their adaptive instructions.
+int _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr, int oparg, PyObject *lhs, PyObject *rhs, PyObject **locals);
+int _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr, int oparg, PyObject *container, PyObject *sub);
+int _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr, int oparg, PyObject *left, PyObject *right);
+int _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr, int oparg, PyObject *globals, PyObject *builtins, PyObject *name);
+int _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr, int oparg, PyObject *v, PyObject *container, PyObject *sub);
+int _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq);
+
 #endif  // !Py_INTERNAL_CODE_CACHES_H

@@ -1,0 +1,207 @@
+"""The specialize functions of the families that declare `specialize` (specializer.py).
+
+Each becomes `int _PyQuicken_Specialize_<FAMILY>(_Py_CODEUNIT *instr, int oparg, <the generic
+instruction's inputs>, <the family's parameters>)` in specialize_families.c.h, which
+specialize.c includes at its end (so that upstream's analysis helpers there stay usable):
+the family's `specialize` block, each member's `when` in the order the members are defined,
+then `otherwise`; returns 0, or -1 with an exception set (ERROR_IF).
+"""
+
+from __future__ import annotations
+
+from . import model, specializer
+from .lexer import IDENT
+from .specializer import failure_macro, find_macros, function_name
+
+MACROS = specializer.ALL_MACROS
+
+
+def parameters(family: model.Family) -> list[str]:
+    spec = family.specializer
+    params = ["_Py_CODEUNIT *instr", "int oparg"]
+    for item in spec.inputs:
+        params.append(f"PyObject **{item.name}" if item.is_array else f"PyObject *{item.name}")
+    params += [p.ctype + ("" if p.ctype.endswith("*") else " ") + p.name for p in spec.params]
+    return params
+
+
+def prototype(family: model.Family) -> str:
+    return f"int {function_name(family.name)}({', '.join(parameters(family))});"
+
+
+def _kind(family: model.Family, tokens, body) -> str:
+    """The failure kind expression with the family's kind names as their macros."""
+    kinds = set(family.specializer.failures)
+    text = body.source.text
+    out = []
+    for k, t in enumerate(tokens):
+        if k:
+            out.append(" " if text[tokens[k - 1].end:t.start].strip() == "" and
+                       tokens[k - 1].end != t.start else "")
+        out.append(failure_macro(family.name, t.text) if t.kind == IDENT and t.text in kinds
+                   else t.text)
+    return "".join(out)
+
+
+def render_block(family: model.Family, body, reject: str | None) -> list[str]:
+    """The C lines of a specializer block, its macros expanded, dedented."""
+    uses, _ = find_macros(body, MACROS)
+    text = body.source.text
+    out = []
+    pos = body.start
+    for use in uses:
+        start = body.tokens[use.first].start
+        end = body.tokens[use.last].end
+        out.append(text[pos:start])
+        line_start = text.rfind("\n", 0, start) + 1
+        indent = text[line_start:start] if not text[line_start:start].strip() else ""
+        arg = [specializer.token_text(body, a) for a in use.args]
+        if use.name == "REJECT_IF":
+            lines = [f"if ({arg[0]}) {{", f"    goto {reject};", "}"]
+        elif use.name == "FAIL":
+            lines = [f"FAIL_WITH({_kind(family, use.args[0], body)});"]
+        elif use.name == "KEEP_GENERIC":
+            lines = [f"KEEP_GENERIC_WITH({_kind(family, use.args[0], body)});"]
+        elif use.name == "FAIL_IF":
+            lines = [f"if ({arg[0]}) {{", f"    FAIL_WITH({_kind(family, use.args[1], body)});",
+                     "}"]
+        else:  # ERROR_IF
+            lines = [f"if ({arg[0]}) {{", "    return -1;", "}"]
+        out.append(("\n" + indent).join(lines))
+        pos = end
+    out.append(text[pos:body.end])
+    lines = "".join(out).rstrip().lstrip("\n").expandtabs(4).split("\n")
+    # Dedent by the C lines' common indentation; preprocessor lines start in column 1.
+    code = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    margin = min((len(line) - len(line.lstrip()) for line in code), default=0)
+    return [line.strip() if line.lstrip().startswith("#") else line[margin:].rstrip()
+            for line in lines] if any(line.strip() for line in lines) else []
+
+
+def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
+    """A member's own names for the generic inputs (`list` for `container`), when used."""
+    mentioned = {t.text for t in member.when.tokens if t.kind == IDENT}
+    for fill in member.fills:
+        mentioned |= {t.text for t in fill.value_tokens if t.kind == IDENT}
+    generic = {i.name: i for i in family.specializer.inputs}
+    lines = []
+    for mine, theirs in zip(member.parts[0].effect.inputs, family.generic.effect.inputs):
+        if mine.is_unused or theirs.is_unused or mine.name == theirs.name \
+                or mine.name not in mentioned or theirs.name not in generic:
+            continue
+        star = "**" if mine.is_array else "*"
+        lines.append(f"PyObject {star}{mine.name} = {theirs.name};")
+    return lines
+
+
+def _ends_in_failure(body) -> bool:
+    """Whether a block's last statement is a FAIL or KEEP_GENERIC outside any braces."""
+    if body is None or not body.tokens:
+        return False
+    uses = find_macros(body, MACROS)[0]
+    if not uses or uses[-1].last != len(body.tokens) - 1 \
+            or uses[-1].name not in ("FAIL", "KEEP_GENERIC"):
+        return False
+    depth = 0
+    for t in body.tokens[:uses[-1].first]:
+        depth += t.is_punct("{") - t.is_punct("}")
+    return depth == 0
+
+
+def emit_function(family: model.Family) -> list[str]:
+    spec = family.specializer
+    name = family.name
+    lines = [f"// family {name} ({family.location})"]
+    lines.append("int")
+    params = parameters(family)
+    head = f"{function_name(name)}("
+    joined = head + ", ".join(params) + ")"
+    if len(joined) <= 96:
+        lines.append(joined)
+    else:
+        lines.append(head + params[0] + ",")
+        pad = " " * len(head)
+        for k, p in enumerate(params[1:], 1):
+            lines.append(pad + p + ("," if k < len(params) - 1 else ")"))
+    lines.append("{")
+    body = []
+    body.append(f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);")
+    body.append("#ifdef Py_STATS")
+    body.append(f"int fail_kind = {failure_macro(name, 'OTHER')};")
+    body.append("#endif")
+    prologue = render_block(family, spec.prologue, None)
+    if prologue:
+        body.append(f"// specialize ({spec.location})")
+        body += prologue
+    for member in spec.members:
+        reject = f"reject_{member.name}"
+        body.append("")
+        body.append(f"// {member.name} ({member.when.location})")
+        body.append("{")
+        # What the member knows more (`values[2]` where the family has `values[oparg]`) is a
+        # condition of its own.
+        narrowed = [f"if (({general}) != {constant}) {{\n    goto {reject};\n}}"
+                    for general, constant in member.narrowed]
+        inner = _aliases(family, member) + "\n".join(narrowed).split("\n") * bool(narrowed) \
+            + render_block(family, member.when, reject)
+        if member.fills:
+            inner.append("// filled from its guards:")
+            for fill in member.fills:
+                inner.append(f"// DEOPT_IF at {fill.location}")
+                inner += fill.statements(name)
+        inner.append(f"_Py_SET_OPCODE(*instr, {member.name});")
+        inner.append("goto success;")
+        body += ["    " + line if line and not line.startswith("#") else line
+                 for line in inner]
+        body.append("}")
+        if member.narrowed or any(u.name == "REJECT_IF"
+                                  for u in find_macros(member.when, MACROS)[0]):
+            body.append(f"{reject}: ;")
+    body.append("")
+    if spec.otherwise is not None:
+        body.append(f"// otherwise ({spec.otherwise.location})")
+        body += render_block(family, spec.otherwise, None)
+    if not _ends_in_failure(spec.otherwise):
+        body.append(f"FAIL_WITH({failure_macro(name, 'OTHER')});")
+    lines += ["    " + line if line and not line.startswith("#") and not line.endswith(": ;")
+              else line for line in body]
+    blocks = [spec.prologue, spec.otherwise] + [m.when for m in spec.members]
+    keeps_generic = any(u.name == "KEEP_GENERIC" for b in blocks if b is not None
+                        for u in find_macros(b, MACROS)[0])
+    if keeps_generic:
+        lines += [
+            "#ifndef Py_STATS",
+            "generic:",
+            "    // No member can ever apply: the generic instruction stays, without a counter.",
+            f"    _Py_SET_OPCODE(*instr, {name});",
+            "    return 0;",
+            "#endif",
+        ]
+    lines += [
+        "fail:",
+        f"    SPECIALIZATION_FAIL({name}, fail_kind);",
+        f"    STAT_INC({name}, failure);",
+        "    assert(!PyErr_Occurred());",
+        "    cache->counter = adaptive_counter_backoff(cache->counter);",
+        "    return 0;",
+        "success:",
+        f"    STAT_INC({name}, success);",
+        "    assert(!PyErr_Occurred());",
+        "    cache->counter = miss_counter_start();",
+        "    return 0;",
+        "}",
+    ]
+    return lines
+
+
+def emit_specializers(m: model.Model) -> dict:
+    """The template's data: failure-kind macros and the functions."""
+    families = [f for f in m.families if f.specializer is not None]
+    kinds = []
+    for f in families:
+        kinds.append([(failure_macro(f.name, k), n) for n, k in enumerate(f.specializer.failures)])
+    return {
+        "kinds": kinds,
+        "functions": ["\n".join(emit_function(f)) for f in families],
+        "prototypes": [prototype(f) for f in families],
+    }

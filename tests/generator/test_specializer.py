@@ -1,0 +1,245 @@
+"""The specializer declared in the DSL (generator/specializer.py, emit_specializer.py): the
+generated adaptive form, the specialize function (members tried in definition order, cache fills
+written and derived from guards, failure kinds), and every check with its diagnostic."""
+
+from __future__ import annotations
+
+import genutil
+from genutil import brief, errors
+
+SPEC = "runtime/generated/Python/specialize_families.c.h"
+CACHES_H = "runtime/generated/Include/internal/pycore_code_caches.h"
+
+CACHE = """
+cache C {
+    counter: 1;
+    version: 2;
+    index: 1;
+}
+inst A = 100 (left, right -- res) {
+    res = PyNumber_Add(left, right);
+}
+"""
+
+
+def family(extra: str = "", members: str = "A_M", specialize: str = "specialize { }") -> str:
+    return f"""
+family A {{
+    cache: C;
+    adaptive: A_AD;
+    members: {members};
+    {extra}
+    {specialize}
+}}
+"""
+
+
+MEMBER = """
+inst A_M (left, right -- res)
+when {
+    REJECT_IF(!PyLong_CheckExact(left));
+    PyTypeObject *tp = Py_TYPE(left);
+    cache->index = 3;
+}
+{
+    PyTypeObject *tp = Py_TYPE(left);
+    uint32_t type_version = read_u32(cache->version);
+    DEOPT_IF(tp->tp_version_tag != type_version);
+    res = left;
+    Py_INCREF(res);
+    (void)cache->index;
+}
+"""
+
+
+def generated(project, files) -> dict[str, str]:
+    return genutil.generate(project(files))
+
+
+def test_adaptive_form_and_specialize_function(project):
+    out = generated(project, {"a.inst": CACHE + family() + MEMBER})
+    cases = out[genutil.CASES]
+    # The adaptive instruction is generated: counter, call, back to the generic one.
+    assert "TARGET(A_AD) {" in cases
+    assert "_PyQuicken_Specialize_A(next_instr, oparg, left, right) < 0" in cases
+    assert "JUMP_TO_INSTRUCTION(A);" in cases and "STAT_INC(A, deferred);" in cases
+    spec = out[SPEC]
+    assert "int\n_PyQuicken_Specialize_A(_Py_CODEUNIT *instr, int oparg, PyObject *left, " \
+           "PyObject *right)\n{" in spec
+    # The member's `when`, its written fill and the fill derived from its guard.
+    member = spec[spec.index("// A_M"):spec.index("reject_A_M: ;")]
+    assert "goto reject_A_M;" in member
+    assert "cache->index = 3;" in member
+    assert "write_u32(cache->version, tp->tp_version_tag);" in member
+    assert "FAIL_WITH(QUICKEN_FAIL_A_OUT_OF_RANGE);" in member  # the value must fit
+    assert member.index("write_u32") < member.index("_Py_SET_OPCODE(*instr, A_M);")
+    assert "#define QUICKEN_FAIL_A_OTHER 0" in spec
+    assert "int _PyQuicken_Specialize_A(_Py_CODEUNIT *instr, int oparg, PyObject *left, " \
+           "PyObject *right);" in out[CACHES_H]
+
+
+def test_members_are_tried_in_definition_order_and_parameters_are_passed(project):
+    second = MEMBER.replace("A_M", "A_N").replace("PyLong_CheckExact", "PyFloat_CheckExact")
+    spec_block = """specialize (PyObject *name = GETITEM(names, oparg)) {
+        FAIL_IF(name == NULL, NO_NAME);
+    }
+    otherwise {
+        FAIL(PyUnicode_CheckExact(left) ? STRING : OTHER);
+    }"""
+    out = generated(project, {"a.inst": CACHE + second + MEMBER + family(
+        "failures: NO_NAME, STRING;", "A_M, A_N", spec_block)})
+    spec = out[SPEC]
+    assert spec.index("// A_N") < spec.index("// A_M")  # A_N is defined first
+    assert "PyObject *name)" in spec
+    assert "_PyQuicken_Specialize_A(next_instr, oparg, left, right, GETITEM(names, oparg))" \
+        in out[genutil.CASES]
+    assert "FAIL_WITH(QUICKEN_FAIL_A_NO_NAME);" in spec
+    assert "FAIL_WITH(PyUnicode_CheckExact(left) ? QUICKEN_FAIL_A_STRING : " \
+           "QUICKEN_FAIL_A_OTHER);" in spec
+    assert "#define QUICKEN_FAIL_A_NO_NAME 2" in spec
+
+
+def test_keep_generic_and_error(project):
+    spec_block = """specialize {
+        ERROR_IF(PyErr_Occurred());
+        if (oparg > 3) {
+            KEEP_GENERIC(OTHER);
+        }
+    }"""
+    spec = generated(project, {"a.inst": CACHE + MEMBER + family(specialize=spec_block)})[SPEC]
+    assert "KEEP_GENERIC_WITH(QUICKEN_FAIL_A_OTHER);" in spec
+    assert "generic:\n" in spec and "_Py_SET_OPCODE(*instr, A);\n    return 0;" in spec
+    assert "return -1;" in spec
+
+
+def test_a_narrowed_member_rejects_other_sizes(project):
+    text = """
+cache C {
+    counter: 1;
+}
+inst U = 100 (seq -- values[oparg]) {
+    for (int i = 0; i < oparg; i++) {
+        values[i] = seq;
+    }
+}
+inst U_TWO (seq -- values[2])
+when {
+    FAIL_IF(!PyTuple_CheckExact(seq), OTHER);
+}
+{
+    DEOPT_IF(!PyTuple_CheckExact(seq));
+    values[0] = values[1] = seq;
+}
+family U {
+    cache: C;
+    adaptive: U_AD;
+    members: U_TWO;
+    specialize { }
+}
+"""
+    spec = generated(project, {"a.inst": text})[SPEC]
+    assert "if ((oparg) != 2) {\n            goto reject_U_TWO;" in spec
+
+
+def test_a_cache_entry_read_but_never_written(project):
+    member = MEMBER.replace("    cache->index = 3;\n", "")
+    assert [(m, n) for _, _, m, n in [
+        (d.location.line, d.location.col, d.message, [t for _, t in d.notes])
+        for d in errors(project({"a.inst": CACHE + family() + member}))]] == [
+        ("A_M reads cache->index, which its 'when' neither writes nor fills from a guard "
+         "(DEOPT_IF(x != cache->index))", ["A_M's 'when'"])]
+
+
+def test_a_derived_fill_needs_its_names_in_when(project):
+    member = MEMBER.replace("    PyTypeObject *tp = Py_TYPE(left);\n    cache->index", "    cache->index")
+    text = CACHE + family() + member
+    diags = errors(project({"a.inst": text}))
+    assert [d.message for d in diags] == [
+        "the fill of cache->version derived from this guard uses 'tp', which A_M's 'when' "
+        "does not define"]
+    guard_line = genutil.dedent(text)[:genutil.dedent(text).index("DEOPT_IF")].count("\n") + 1
+    assert diags[0].location.line == guard_line
+
+
+def test_a_member_after_one_that_never_rejects_is_unreachable(project):
+    first = MEMBER.replace("A_M", "A_N").replace("    REJECT_IF(!PyLong_CheckExact(left));\n", "")
+    diags = errors(project({"a.inst": CACHE + first + MEMBER + family(members="A_M, A_N")}))
+    assert [d.message for d in diags] == [
+        "A_M is never tried: A_N before it never rejects (its 'when' has no REJECT_IF)"]
+    assert [t for _, t in diags[0].notes] == ["A_N's 'when'"]
+
+
+def test_unknown_failure_kind_suggests(project):
+    member = MEMBER.replace("    cache->index = 3;\n",
+                            "    FAIL_IF(tp == NULL, OUT_OF_RANGES);\n    cache->index = 3;\n")
+    assert [d.message for d in errors(project({"a.inst": CACHE + family() + member}))] == [
+        "unknown failure kind 'OUT_OF_RANGES' of family A; did you mean 'OUT_OF_RANGE'? "
+        "(declare it in 'failures:')"]
+
+
+def test_loop_macros_and_misplaced_macros_in_blocks(project):
+    member = MEMBER.replace("    cache->index = 3;\n",
+                            "    DEOPT_IF(tp == NULL);\n    cache->index = 3;\n")
+    spec_block = "specialize {\n        REJECT_IF(oparg);\n    }"
+    msgs = [d.message for d in errors(project({"a.inst": CACHE + family(
+        specialize=spec_block) + member}))]
+    assert msgs == [
+        "REJECT_IF is not allowed in a 'specialize' block (there: FAIL, FAIL_IF, KEEP_GENERIC, "
+        "ERROR_IF)",
+        "DEOPT_IF in a 'when' block: specializer code runs outside the evaluation loop (use "
+        "REJECT_IF, FAIL, FAIL_IF, KEEP_GENERIC, ERROR_IF)",
+    ]
+
+
+def test_wrong_argument_count(project):
+    member = MEMBER.replace("    cache->index = 3;\n", "    FAIL_IF(tp == NULL);\n    cache->index = 3;\n")
+    assert [d.message for d in errors(project({"a.inst": CACHE + family() + member}))] == [
+        "FAIL_IF takes 2 arguments"]
+
+
+def test_members_without_when_and_when_without_specialize(project):
+    plain = MEMBER.replace("when {\n    REJECT_IF(!PyLong_CheckExact(left));\n"
+                           "    PyTypeObject *tp = Py_TYPE(left);\n    cache->index = 3;\n}\n", "")
+    diags = errors(project({"a.inst": CACHE + family() + plain}))
+    assert [d.message for d in diags] == [
+        "A_M is a member of family A, whose specializer would never install it: give it a "
+        "'when' block"]
+    hand = CACHE + MEMBER + "inst A_AD (left, right -- unused) {\n    DISPATCH_SAME_OPARG();\n}\n"
+    diags = errors(project({"a.inst": hand + family(specialize="")}))
+    assert [d.message for d in diags] == [
+        "A_M has a 'when' block, but family A declares no 'specialize' that would try it"]
+
+
+def test_a_written_adaptive_form_conflicts(project):
+    hand = "inst A_AD (left, right -- unused) {\n    DISPATCH_SAME_OPARG();\n}\n"
+    diags = errors(project({"a.inst": CACHE + MEMBER + hand + family()}))
+    assert [d.message for d in diags] == [
+        "A_AD is generated from family A's 'specialize'; remove this definition"]
+    assert [t for _, t in diags[0].notes] == ["the specializer is declared here"]
+
+
+def test_specialize_needs_a_cache_and_an_adaptive_name(project):
+    text = CACHE + MEMBER + """
+family A {
+    members: A_M;
+    specialize { }
+}
+"""
+    msgs = [d.message for d in errors(project({"a.inst": text}))]
+    assert ("family A declares 'specialize' but no 'adaptive:' name for the instruction it "
+            "generates") in msgs
+
+
+def test_duplicate_and_too_many_failure_kinds(project):
+    kinds = ", ".join(f"K{i}" for i in range(29))
+    msgs = [d.message for d in errors(project({"a.inst": CACHE + MEMBER + family(
+        f"failures: OTHER, {kinds};")}))]
+    assert msgs == ["duplicate failure kind 'OTHER' (every family has it)",
+                    "family A has 31 failure kinds; Py_STATS counts at most 30 "
+                    "(SPECIALIZATION_FAILURE_KINDS)"]
+
+
+def test_parameters_parse_errors(project):
+    text = CACHE + MEMBER + family(specialize="specialize (PyObject *name) { }")
+    diags = errors(project({"a.inst": text}))
+    assert "expected a parameter: 'TYPE NAME = EXPRESSION'" in diags[0].message

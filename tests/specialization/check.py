@@ -1,0 +1,60 @@
+"""Each family's specializer decides as upstream's does: probe.py's situations, run on the built
+interpreter and on upstream 3.11.2 (Debian's python3.11, the same source), leave every
+instruction in the same form, except where a member this project added applies.
+
+    check.py BUILT_PYTHON [REFERENCE_PYTHON]
+
+ADDITIONS lists the project's members and the form upstream leaves at their sites; adding a
+member adds a line here, not a test.
+"""
+
+import difflib
+import subprocess
+import sys
+from pathlib import Path
+
+PROBE = Path(__file__).with_name("probe.py")
+REFERENCE = "/usr/bin/python3.11"
+
+# member added by this project -> what upstream 3.11.2 leaves where the member applies
+ADDITIONS = {
+}
+
+
+def forms(python):
+    result = subprocess.run([python, "-I", "-S", "-B", str(PROBE)], capture_output=True,
+                            text=True, timeout=300)
+    if result.returncode:
+        sys.exit("%s failed (exit %d):\n%s" % (python, result.returncode, result.stderr))
+    return result.stdout.splitlines()
+
+
+def main():
+    built = sys.argv[1]
+    reference = sys.argv[2] if len(sys.argv) > 2 else REFERENCE
+    got = forms(built)
+    expected = forms(reference)
+    mapped = []
+    for line in got:
+        case, offset, name = line.split()
+        mapped.append(" ".join((case, offset, ADDITIONS.get(name, name))))
+    used = {line.split()[2] for line in got} & set(ADDITIONS)
+    print("%d instructions in %d cases; project members seen: %s"
+          % (len(got), len({line.split()[0] for line in got}), ", ".join(sorted(used)) or "-"))
+    if mapped != expected:
+        sys.stdout.writelines(difflib.unified_diff(
+            [line + "\n" for line in expected], [line + "\n" for line in mapped],
+            reference, built))
+        print("1 failed: the built interpreter specializes differently")
+        return 1
+    unused = set(ADDITIONS) - used
+    if unused:
+        print("1 failed: project members no situation in probe.py reaches: %s"
+              % ", ".join(sorted(unused)))
+        return 1
+    print("specializations agree with %s" % reference)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,222 @@
+"""Situations for each family's specializer, run on two interpreters by check.py.
+
+Every case is a function run often enough to be quickened and specialized (and re-run after
+backing off); afterwards every instruction of a family is printed with the form it has now:
+`case offset OPNAME`. Run on upstream's 3.11.2 and on the built interpreter, the lists must be
+equal except where the project's own members apply (check.py's ADDITIONS).
+"""
+
+import array
+import dis
+import sys
+import types
+
+RUNS = 200  # quickening after 8 calls; a failure backs off by up to 64 runs of the instruction
+
+
+class Plain:
+    def __init__(self):
+        self.a = 1
+
+
+class Slots:
+    __slots__ = ("a", "b")
+
+    def __init__(self):
+        self.a = 1
+
+
+class WithGetitem:
+    def __getitem__(self, i):
+        return i
+
+
+class WithSetitem:
+    def __setitem__(self, i, v):
+        pass
+
+
+class VarargsGetitem:
+    def __getitem__(self, *i):
+        return i
+
+
+class DictSub(dict):
+    pass
+
+
+class Prop:
+    @property
+    def p(self):
+        return 1
+
+
+class Many:
+    pass
+
+
+many = Many()
+for _k in range(40):
+    setattr(many, "attr%d" % _k, _k)
+many.__dict__["z"] = 1  # a dict of its own, with more than the cached keys
+
+module = types.ModuleType("m")
+module.x = 1
+
+G = 1
+
+
+def global_module():
+    return G
+
+
+def global_builtin():
+    return len
+
+
+def binary_ops(a, b):
+    return a + b, a * b, a - b, a / b, a // b, a % b, a << 1 if isinstance(a, int) else 0
+
+
+def inplace_str():
+    s = ""
+    for _ in range(3):
+        s += "x"
+    return s
+
+
+def subscr(c, i):
+    return c[i]
+
+
+def store_subscr(c, i):
+    c[i] = 1
+
+
+def compare(a, b):
+    if a < b:
+        x = 1
+    if a == b:
+        x = 2
+    y = a != b
+    return y
+
+
+def unpack2(t):
+    a, b = t
+    return a
+
+
+def unpack3(t):
+    a, b, c = t
+    return c
+
+
+def attrs(o):
+    return o.a
+
+
+def store_attrs(o):
+    o.a = 2
+
+
+def methods(o):
+    return o.__repr__()
+
+
+def calls(f, *args):
+    return f(*args)
+
+
+def call_len(x):
+    return len(x), isinstance(x, list), str(x), type(x), tuple(x), list(x)
+
+
+def call_py(x):
+    return global_module() + attrs(Plain())
+
+
+CASES = [
+    ("global_module", global_module, ()),
+    ("global_builtin", global_builtin, ()),
+    ("binary_int", binary_ops, (7, 3)),
+    ("binary_float", binary_ops, (7.0, 3.5)),
+    ("binary_mixed", binary_ops, (7, 3.5)),
+    ("binary_str", lambda: "a" + "b" + str(1), ()),
+    ("inplace_str", inplace_str, ()),
+    ("binary_list", lambda: [1] + [2], ()),
+    ("subscr_list", subscr, ([1, 2, 3], 1)),
+    ("subscr_list_slice", subscr, ([1, 2, 3], slice(0, 1))),
+    ("subscr_tuple", subscr, ((1, 2, 3), 2)),
+    ("subscr_dict", subscr, ({1: 2}, 1)),
+    ("subscr_str", subscr, ("abc", 1)),
+    ("subscr_getitem", subscr, (WithGetitem(), 1)),
+    ("subscr_varargs", subscr, (VarargsGetitem(), 1)),
+    ("subscr_array", subscr, (array.array("i", [1, 2]), 1)),
+    ("subscr_bytes", subscr, (b"ab", 1)),
+    ("store_list", store_subscr, ([1, 2, 3], 1)),
+    ("store_list_big", store_subscr, ([1, 2, 3], -1)),
+    ("store_dict", store_subscr, ({}, 1)),
+    ("store_dictsub", store_subscr, (DictSub(), 1)),
+    ("store_bytearray", store_subscr, (bytearray(b"ab"), 1)),
+    ("store_setitem", store_subscr, (WithSetitem(), 1)),
+    ("compare_int", compare, (1, 2)),
+    ("compare_float", compare, (1.0, 2.0)),
+    ("compare_str", compare, ("a", "b")),
+    ("compare_big", compare, (2 ** 100, 3)),
+    ("compare_mixed", compare, (1, 2.0)),
+    ("compare_tuple", compare, ((1,), (2,))),
+    ("unpack_two_tuple", unpack2, ((1, 2),)),
+    ("unpack_list2", unpack2, ([1, 2],)),
+    ("unpack_tuple3", unpack3, ((1, 2, 3),)),
+    ("unpack_list3", unpack3, ([1, 2, 3],)),
+    ("unpack_str", unpack3, ("abc",)),
+    ("unpack_iter", unpack3, (iter([1, 2, 3]),)),
+    ("attr_instance", attrs, (Plain(),)),
+    ("attr_slot", attrs, (Slots(),)),
+    ("attr_module", attrs, (module,)),
+    ("attr_hint", lambda: many.attr30, ()),
+    ("attr_property", lambda: Prop().p, ()),
+    ("store_attr_instance", store_attrs, (Plain(),)),
+    ("store_attr_slot", store_attrs, (Slots(),)),
+    ("method", methods, (Plain(),)),
+    ("call_builtins", call_len, ([1, 2],)),
+    ("call_py", call_py, (1,)),
+    ("call_class", calls, (Plain,)),
+    ("call_bound", calls, (Plain().__init__,)),
+]
+
+
+def specialized_forms(name, function):
+    code = function.__code__
+    lines = []
+    for instruction in dis.get_instructions(code, adaptive=True):
+        if instruction.opname.startswith(("CACHE", "RESUME", "NOP", "EXTENDED_ARG")):
+            continue
+        lines.append("%s %d %s" % (name, instruction.offset, instruction.opname))
+    return lines
+
+
+def fresh(function):
+    """A copy of the function with a code object of its own: each case starts unquickened."""
+    code = function.__code__.replace()
+    assert code is not function.__code__
+    return types.FunctionType(code, function.__globals__, function.__name__,
+                              function.__defaults__, function.__closure__)
+
+
+def main():
+    out = []
+    for name, function, args in CASES:
+        function = fresh(function)
+        for _ in range(RUNS):
+            try:
+                function(*(a if not isinstance(a, type(iter([]))) else iter([1, 2, 3])
+                           for a in args))
+            except Exception:
+                pass
+        out += specialized_forms(name, function)
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+main()

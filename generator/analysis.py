@@ -247,8 +247,10 @@ class _Analyzer:
                            by_name: dict[str, model.Instruction]) -> None:
         """Members' `when` blocks, the fills derived from their guards, the cache entries they
         read, their order, and the failure kinds (specializer.py)."""
-        inst_decls = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
-        order = {d.name: k for k, d in enumerate(decls) if isinstance(d, ast.InstDecl)}
+        inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
+                      (isinstance(d, ast.InstDecl) and d.kind == "inst")}
+        order = {d.name: k for k, d in enumerate(decls)
+                 if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         for f in families:
             decl = family_decls.get(f.name)
             spec = decl.specialize if decl is not None else None
@@ -346,13 +348,13 @@ class _Analyzer:
         body reads and its `when` writes."""
         cache_entries = {name for name, _ in f.cache.entries} if f.cache else set()
         written = specializer.cache_writes(d.when)
-        fills = [fill for fill in specializer.derive_fills(d.body)
+        fills = [fill for part in m.parts for fill in specializer.derive_fills(part.body.source)
                  if fill.entry not in written and fill.entry in cache_entries]
         unique = {}
         for fill in fills:
             unique.setdefault(fill.entry, fill)
         filled = written | set(unique)
-        for token in m.parts[0].body.cache_fields:
+        for token in [t for part in m.parts for t in part.body.cache_fields]:
             entry = token.text
             if entry != "counter" and entry not in filled and entry in cache_entries:
                 self.error(token.location,

@@ -97,7 +97,8 @@ class PartRef:
 
 @dataclass
 class CompositionDecl:
-    """`inst NAME [= N] [flags] : A + B;` or `super NAME [= N] : A + B;`."""
+    """`inst NAME [= N] [flags] : A + B;` (or `... : A + B when { ... }`) or
+    `super NAME [= N] : A + B;`."""
 
     kind: str  # "inst" or "super"
     name: str
@@ -107,6 +108,7 @@ class CompositionDecl:
     number_location: Location | None
     flags: list[Flag]
     parts: list[PartRef]
+    when: Body | None = None  # a family member's admission (see InstDecl)
 
 
 @dataclass

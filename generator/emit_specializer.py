@@ -14,6 +14,8 @@ from .lexer import IDENT
 from .specializer import failure_macro, find_macros, function_name
 
 MACROS = specializer.ALL_MACROS
+# Keywords that can stand before a name without declaring it.
+NOT_TYPES = frozenset({"return", "goto", "else", "case", "sizeof", "do"})
 
 
 def parameters(family: model.Family) -> list[str]:
@@ -67,6 +69,12 @@ def render_block(family: model.Family, body, reject: str | None) -> list[str]:
                      "}"]
         else:  # ERROR_IF
             lines = [f"if ({arg[0]}) {{", "    return -1;", "}"]
+        # A comment after the statement goes before its expansion.
+        line_end = text.find("\n", end)
+        rest = text[end:line_end if line_end >= 0 else len(text)]
+        if rest.strip().startswith("//") and len(lines) > 1:
+            lines.insert(0, rest.strip())
+            end += len(rest)
         out.append(("\n" + indent).join(lines))
         pos = end
     out.append(text[pos:body.end])
@@ -80,14 +88,21 @@ def render_block(family: model.Family, body, reject: str | None) -> list[str]:
 
 def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
     """A member's own names for the generic inputs (`list` for `container`), when used."""
-    mentioned = {t.text for t in member.when.tokens if t.kind == IDENT}
+    tokens = member.when.tokens
+    mentioned = {t.text for t in tokens if t.kind == IDENT}
+    # A name the `when` declares itself (`PyObject *value = NULL;`) is its own, not an alias.
+    declared = {t.text for k, t in enumerate(tokens[1:-1], 1) if t.kind == IDENT
+                and ((tokens[k - 1].kind == IDENT and tokens[k - 1].text not in NOT_TYPES)
+                     or tokens[k - 1].is_punct("*"))
+                and (tokens[k + 1].is_punct("=") or tokens[k + 1].is_punct(";"))}
     for fill in member.fills:
         mentioned |= {t.text for t in fill.value_tokens if t.kind == IDENT}
     generic = {i.name: i for i in family.specializer.inputs}
     lines = []
     for mine, theirs in zip(member.parts[0].effect.inputs, family.generic.effect.inputs):
         if mine.is_unused or theirs.is_unused or mine.name == theirs.name \
-                or mine.name not in mentioned or theirs.name not in generic:
+                or mine.name not in mentioned or mine.name in declared \
+                or theirs.name not in generic:
             continue
         star = "**" if mine.is_array else "*"
         lines.append(f"PyObject {star}{mine.name} = {theirs.name};")

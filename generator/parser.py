@@ -200,9 +200,14 @@ class Parser:
                 parts.append(self.parse_part_ref())
             if len(parts) < 2:
                 self.fail(self.tok, "'+' and another part (a composition has two or more parts)")
-            self.expect_punct(";")
+            when = None
+            if keyword == "inst" and self.tok.is_ident("when"):
+                self.advance()
+                when = self.parse_body()
+            else:
+                self.expect_punct(";")
             return ast.CompositionDecl(keyword, name.text, name.location, doc, number,
-                                       number_location, flags, parts)
+                                       number_location, flags, parts, when)
         effect = self.parse_effect()
         jump_effect = None
         if self.tok.is_ident("jump"):

@@ -55,6 +55,28 @@ class Many:
     pass
 
 
+class ClassAttr:
+    shared = 1
+
+    def __init__(self):
+        self.a = 1
+
+
+class Custom:
+    def __getattribute__(self, name):
+        return 1
+
+
+def function_with_dict():
+    pass
+
+
+function_with_dict.x = 1
+
+materialized = Plain()
+materialized.__dict__  # an instance whose dict exists
+
+
 many = Many()
 for _k in range(40):
     setattr(many, "attr%d" % _k, _k)
@@ -120,6 +142,18 @@ def store_attrs(o):
     o.a = 2
 
 
+def attrs_shared(o):
+    return o.shared
+
+
+def setattr_many():
+    many.attr30 = 3
+
+
+shadowed = Plain()
+shadowed.__repr__ = lambda: "x"
+
+
 def methods(o):
     return o.__repr__()
 
@@ -180,6 +214,23 @@ CASES = [
     ("store_attr_instance", store_attrs, (Plain(),)),
     ("store_attr_slot", store_attrs, (Slots(),)),
     ("method", methods, (Plain(),)),
+    ("attr_class_attr", attrs_shared, (ClassAttr(),)),
+    ("attr_dunder_class", lambda: Plain().__class__, ()),
+    ("attr_getattribute", attrs, (Custom(),)),
+    ("attr_materialized", attrs, (materialized,)),
+    ("store_attr_materialized", store_attrs, (materialized,)),
+    ("store_attr_hint", lambda: setattr_many(), ()),
+    ("store_attr_module", store_attrs, (module,)),
+    ("method_no_dict", lambda: [1].copy(), ()),
+    ("method_with_values", methods, (ClassAttr(),)),
+    ("method_with_dict", methods, (materialized,)),
+    ("method_offset_dict", methods, (function_with_dict,)),
+    ("method_offset_no_dict", methods, (global_module,)),
+    ("method_module", lambda: array.array("i"), ()),
+    ("method_class", lambda: Plain.__init__(Plain()), ()),
+    ("method_builtin_classmethod", lambda: dict.fromkeys([1]), ()),
+    ("method_slot_owner", methods, (Slots(),)),
+    ("method_shadowed", lambda: shadowed.__repr__(), ()),
     ("call_builtins", call_len, ([1, 2],)),
     ("call_py", call_py, (1,)),
     ("call_class", calls, (Plain,)),

@@ -303,16 +303,16 @@
             DISPATCH();
         }
 
-        // LOAD_ATTR_ADAPTIVE: Adaptive LOAD_ATTR: when the counter reaches zero, specializes the instruction and
-        // re-dispatches it; otherwise counts down and runs the generic LOAD_ATTR.
+        // LOAD_ATTR_ADAPTIVE: Adaptive LOAD_ATTR, generated from `family LOAD_ATTR`: counts down and runs
+        // the generic LOAD_ATTR; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_LOAD_ATTR`), which installs a member or backs off, and runs
+        // again.
         TARGET(LOAD_ATTR_ADAPTIVE) {
             PyObject *owner = PEEK(1);
             _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
-                PyObject *name = GETITEM(names, oparg);
                 next_instr--;
-                if (_Py_Specialize_LoadAttr(owner, next_instr, name) < 0) {
+                if (_PyQuicken_Specialize_LOAD_ATTR(next_instr, oparg, owner, GETITEM(names, oparg)) < 0) {
                     next_instr++;
                     goto error;
                 }
@@ -453,16 +453,17 @@
             DISPATCH();
         }
 
-        // STORE_ATTR_ADAPTIVE: Adaptive STORE_ATTR: when the counter reaches zero, specializes the instruction and
-        // re-dispatches it; otherwise counts down and runs the generic STORE_ATTR.
+        // STORE_ATTR_ADAPTIVE: Adaptive STORE_ATTR, generated from `family STORE_ATTR`: counts down and runs
+        // the generic STORE_ATTR; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_STORE_ATTR`), which installs a member or backs off, and runs
+        // again.
         TARGET(STORE_ATTR_ADAPTIVE) {
             PyObject *owner = PEEK(1);
+            PyObject *v = PEEK(2);
             _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
-                PyObject *name = GETITEM(names, oparg);
                 next_instr--;
-                if (_Py_Specialize_StoreAttr(owner, next_instr, name) < 0) {
+                if (_PyQuicken_Specialize_STORE_ATTR(next_instr, oparg, v, owner, GETITEM(names, oparg)) < 0) {
                     next_instr++;
                     goto error;
                 }
@@ -631,16 +632,16 @@
             DISPATCH();
         }
 
-        // LOAD_METHOD_ADAPTIVE: Adaptive LOAD_METHOD: when the counter reaches zero, specializes the instruction and
-        // re-dispatches it; otherwise counts down and runs the generic LOAD_METHOD.
+        // LOAD_METHOD_ADAPTIVE: Adaptive LOAD_METHOD, generated from `family LOAD_METHOD`: counts down and runs
+        // the generic LOAD_METHOD; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_LOAD_METHOD`), which installs a member or backs off, and runs
+        // again.
         TARGET(LOAD_METHOD_ADAPTIVE) {
-            PyObject *owner = PEEK(1);
+            PyObject *obj = PEEK(1);
             _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
-            assert(cframe.use_tracing == 0);
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
-                PyObject *name = GETITEM(names, oparg);
                 next_instr--;
-                if (_Py_Specialize_LoadMethod(owner, next_instr, name) < 0) {
+                if (_PyQuicken_Specialize_LOAD_METHOD(next_instr, oparg, obj, GETITEM(names, oparg)) < 0) {
                     next_instr++;
                     goto error;
                 }

@@ -65,10 +65,61 @@
 #define QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT 13
 #define QUICKEN_FAIL_COMPARE_OP_BEFORE_EXTENDED_ARG 14
 
+#define QUICKEN_FAIL_LOAD_ATTR_OTHER 0
+#define QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR 2
+#define QUICKEN_FAIL_LOAD_ATTR_METHOD 3
+#define QUICKEN_FAIL_LOAD_ATTR_PROPERTY 4
+#define QUICKEN_FAIL_LOAD_ATTR_NON_OBJECT_SLOT 5
+#define QUICKEN_FAIL_LOAD_ATTR_MUTABLE_CLASS 6
+#define QUICKEN_FAIL_LOAD_ATTR_OVERRIDDEN 7
+#define QUICKEN_FAIL_LOAD_ATTR_NOT_MANAGED_DICT 8
+#define QUICKEN_FAIL_LOAD_ATTR_NO_DICT 9
+#define QUICKEN_FAIL_LOAD_ATTR_NON_STRING_OR_SPLIT 10
+#define QUICKEN_FAIL_LOAD_ATTR_MODULE_ATTR_NOT_FOUND 11
+#define QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS 12
+#define QUICKEN_FAIL_LOAD_ATTR_EXPECTED_ERROR 13
+#define QUICKEN_FAIL_LOAD_ATTR_AUDITED_SLOT 14
+
 #define QUICKEN_FAIL_LOAD_GLOBAL_OTHER 0
 #define QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE 1
 #define QUICKEN_FAIL_LOAD_GLOBAL_NON_STRING_OR_SPLIT 2
 #define QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_VERSIONS 3
+
+#define QUICKEN_FAIL_LOAD_METHOD_OTHER 0
+#define QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_LOAD_METHOD_OVERRIDING_DESCRIPTOR 2
+#define QUICKEN_FAIL_LOAD_METHOD_METHOD 3
+#define QUICKEN_FAIL_LOAD_METHOD_PROPERTY 4
+#define QUICKEN_FAIL_LOAD_METHOD_NON_OBJECT_SLOT 5
+#define QUICKEN_FAIL_LOAD_METHOD_MUTABLE_CLASS 6
+#define QUICKEN_FAIL_LOAD_METHOD_OVERRIDDEN 7
+#define QUICKEN_FAIL_LOAD_METHOD_NO_DICT 8
+#define QUICKEN_FAIL_LOAD_METHOD_NON_STRING_OR_SPLIT 9
+#define QUICKEN_FAIL_LOAD_METHOD_MODULE_ATTR_NOT_FOUND 10
+#define QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS 11
+#define QUICKEN_FAIL_LOAD_METHOD_EXPECTED_ERROR 12
+#define QUICKEN_FAIL_LOAD_METHOD_NON_OVERRIDING_DESCRIPTOR 13
+#define QUICKEN_FAIL_LOAD_METHOD_NOT_DESCRIPTOR 14
+#define QUICKEN_FAIL_LOAD_METHOD_IS_ATTR 15
+#define QUICKEN_FAIL_LOAD_METHOD_BUILTIN_CLASS_METHOD 16
+#define QUICKEN_FAIL_LOAD_METHOD_CLASS_METHOD_OBJ 17
+#define QUICKEN_FAIL_LOAD_METHOD_OBJECT_SLOT 18
+#define QUICKEN_FAIL_LOAD_METHOD_INSTANCE_ATTRIBUTE 19
+#define QUICKEN_FAIL_LOAD_METHOD_METACLASS_ATTRIBUTE 20
+
+#define QUICKEN_FAIL_STORE_ATTR_OTHER 0
+#define QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_STORE_ATTR_OVERRIDING_DESCRIPTOR 2
+#define QUICKEN_FAIL_STORE_ATTR_METHOD 3
+#define QUICKEN_FAIL_STORE_ATTR_PROPERTY 4
+#define QUICKEN_FAIL_STORE_ATTR_NON_OBJECT_SLOT 5
+#define QUICKEN_FAIL_STORE_ATTR_MUTABLE_CLASS 6
+#define QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN 7
+#define QUICKEN_FAIL_STORE_ATTR_NOT_MANAGED_DICT 8
+#define QUICKEN_FAIL_STORE_ATTR_NO_DICT 9
+#define QUICKEN_FAIL_STORE_ATTR_EXPECTED_ERROR 10
+#define QUICKEN_FAIL_STORE_ATTR_READ_ONLY 11
 
 #define QUICKEN_FAIL_STORE_SUBSCR_OTHER 0
 #define QUICKEN_FAIL_STORE_SUBSCR_OUT_OF_RANGE 1
@@ -482,6 +533,191 @@ success:
     return 0;
 }
 
+// family LOAD_ATTR (instructions/attributes.inst:60:8)
+int
+_PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner, PyObject *name)
+{
+    _PyAttrCache *cache = (_PyAttrCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_LOAD_ATTR_OTHER;
+#endif
+    // specialize (instructions/attributes.inst:71:5)
+    PyTypeObject *type = Py_TYPE(owner);
+    int module = PyModule_CheckExact(owner);
+    PyObject *descr = NULL;
+    DescriptorClassification kind = ABSENT;
+    if (!module) {
+        if (type->tp_dict == NULL) {
+            if (PyType_Ready(type) < 0) {
+                return -1;
+            }
+        }
+        kind = analyze_descriptor(type, name, &descr, 0);
+        if (kind == OVERRIDING) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR);
+        }
+        if (kind == METHOD) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_METHOD);
+        }
+        if (kind == PROPERTY) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_PROPERTY);
+        }
+        if (kind == OTHER_SLOT) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NON_OBJECT_SLOT);
+        }
+        if (kind == MUTABLE) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_MUTABLE_CLASS);
+        }
+        if (kind == GETSET_OVERRIDDEN) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OVERRIDDEN);
+        }
+    }
+    int slot = kind == OBJECT_SLOT || kind == DUNDER_CLASS;
+
+    // LOAD_ATTR_INSTANCE_VALUE (instructions/attributes.inst:428:6)
+    {
+        if (module || slot) {
+            goto reject_LOAD_ATTR_INSTANCE_VALUE;
+        }
+        if ((type->tp_flags & Py_TPFLAGS_MANAGED_DICT) == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NOT_MANAGED_DICT);
+        }
+        // a dict: LOAD_ATTR_WITH_HINT
+        if (*_PyObject_ManagedDictPointer(owner) != NULL) {
+            goto reject_LOAD_ATTR_INSTANCE_VALUE;
+        }
+        PyDictKeysObject *keys = ((PyHeapTypeObject *)type)->ht_cached_keys;
+        Py_ssize_t index = _PyDictKeys_StringLookup(keys, name);
+        assert(index != DKIX_ERROR);
+        if (index != (uint16_t)index) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        PyTypeObject *tp = type;
+        cache->index = (uint16_t)index;
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:444:5
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_INSTANCE_VALUE);
+        goto success;
+    }
+reject_LOAD_ATTR_INSTANCE_VALUE: ;
+
+    // LOAD_ATTR_MODULE (instructions/attributes.inst:485:6)
+    {
+        if (!module) {
+            goto reject_LOAD_ATTR_MODULE;
+        }
+        assert((owner->ob_type->tp_flags & Py_TPFLAGS_MANAGED_DICT) == 0);
+        PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
+        if (dict == NULL) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NO_DICT);
+        }
+        if (dict->ma_keys->dk_kind != DICT_KEYS_UNICODE) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NON_STRING_OR_SPLIT);
+        }
+        PyObject *found = NULL;  // unused: the index is what counts
+        if (_PyDict_GetItemHint(dict, &_Py_ID(__getattr__), -1, &found) != DKIX_EMPTY) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_MODULE_ATTR_NOT_FOUND);
+        }
+        Py_ssize_t index = _PyDict_GetItemHint(dict, name, -1, &found);
+        assert(index != DKIX_ERROR);
+        if (index != (uint16_t)index) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        uint32_t keys_version = _PyDictKeys_GetVersionForCurrentState(dict->ma_keys);
+        if (keys_version == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
+        }
+        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _LOAD_MODULE_ATTR's view of the cache
+        write_u32(attr_cache->version, keys_version);
+        attr_cache->index = (uint16_t)index;
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_MODULE);
+        goto success;
+    }
+reject_LOAD_ATTR_MODULE: ;
+
+    // LOAD_ATTR_WITH_HINT (instructions/attributes.inst:507:6)
+    {
+        if (module || slot) {
+            goto reject_LOAD_ATTR_WITH_HINT;
+        }
+        if ((type->tp_flags & Py_TPFLAGS_MANAGED_DICT) == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NOT_MANAGED_DICT);
+        }
+        PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
+        if (!PyDict_CheckExact(dict)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NO_DICT);
+        }
+        PyObject *found = NULL;  // unused: the index is what counts
+        Py_ssize_t hint = _PyDict_GetItemHint(dict, name, -1, &found);
+        if (hint != (uint16_t)hint) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        PyTypeObject *tp = type;
+        cache->index = (uint16_t)hint;
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:523:5
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_WITH_HINT);
+        goto success;
+    }
+reject_LOAD_ATTR_WITH_HINT: ;
+
+    // LOAD_ATTR_SLOT (instructions/attributes.inst:550:6)
+    {
+        if (!slot) {
+            goto reject_LOAD_ATTR_SLOT;
+        }
+        Py_ssize_t offset = offsetof(PyObject, ob_type);  // DUNDER_CLASS: __class__ is ob_type
+        if (kind == OBJECT_SLOT) {
+            PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+            struct PyMemberDef *dmem = member->d_member;
+            if (!PyObject_TypeCheck(owner, member->d_common.d_type)) {
+                FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_EXPECTED_ERROR);
+            }
+            if (dmem->flags & PY_AUDIT_READ) {
+                FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_AUDITED_SLOT);
+            }
+            assert(dmem->type == T_OBJECT_EX);
+            assert(dmem->offset > 0);
+            offset = dmem->offset;
+        }
+        if (offset != (uint16_t)offset) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        PyTypeObject *tp = type;
+        cache->index = (uint16_t)offset;
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:571:5
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_SLOT);
+        goto success;
+    }
+reject_LOAD_ATTR_SLOT: ;
+
+    FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OTHER);
+fail:
+    SPECIALIZATION_FAIL(LOAD_ATTR, fail_kind);
+    STAT_INC(LOAD_ATTR, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(LOAD_ATTR, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
 // family LOAD_GLOBAL (instructions/attributes.inst:42:8)
 int
 _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
@@ -508,7 +744,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
         FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_NON_STRING_OR_SPLIT);
     }
 
-    // LOAD_GLOBAL_MODULE (instructions/attributes.inst:264:6)
+    // LOAD_GLOBAL_MODULE (instructions/attributes.inst:354:6)
     {
         if (index == DKIX_EMPTY) {
             goto reject_LOAD_GLOBAL_MODULE;
@@ -522,7 +758,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
         PyDictObject *dict = (PyDictObject *)globals;
         cache->index = (uint16_t)index;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:276:5
+        // DEOPT_IF at instructions/attributes.inst:366:5
         if ((uint64_t)(dict->ma_keys->dk_version) != (uint32_t)(dict->ma_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE);
         }
@@ -532,7 +768,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
     }
 reject_LOAD_GLOBAL_MODULE: ;
 
-    // LOAD_GLOBAL_BUILTIN (instructions/attributes.inst:289:6)
+    // LOAD_GLOBAL_BUILTIN (instructions/attributes.inst:379:6)
     {
         if (!PyDict_CheckExact(builtins)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OTHER);
@@ -558,12 +794,12 @@ reject_LOAD_GLOBAL_MODULE: ;
         PyDictObject *bdict = (PyDictObject *)builtins;
         cache->index = (uint16_t)builtin_index;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:310:5
+        // DEOPT_IF at instructions/attributes.inst:400:5
         if ((uint64_t)(mdict->ma_keys->dk_version) != (uint32_t)(mdict->ma_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE);
         }
         write_u32(cache->module_keys_version, mdict->ma_keys->dk_version);
-        // DEOPT_IF at instructions/attributes.inst:311:5
+        // DEOPT_IF at instructions/attributes.inst:401:5
         if ((uint64_t)(bdict->ma_keys->dk_version) != (uint16_t)(bdict->ma_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE);
         }
@@ -581,6 +817,372 @@ fail:
     return 0;
 success:
     STAT_INC(LOAD_GLOBAL, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
+// family LOAD_METHOD (instructions/attributes.inst:112:8)
+int
+_PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj, PyObject *name)
+{
+    _PyLoadMethodCache *cache = (_PyLoadMethodCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_LOAD_METHOD_OTHER;
+#endif
+    // specialize (instructions/attributes.inst:125:5)
+    PyTypeObject *owner_cls = Py_TYPE(obj);
+    int module = PyModule_CheckExact(obj);
+    int is_class = 0;
+    PyObject *descr = NULL;
+    DescriptorClassification kind = METHOD;
+    if (!module) {
+        if (owner_cls->tp_dict == NULL) {
+            if (PyType_Ready(owner_cls) < 0) {
+                return -1;
+            }
+        }
+        is_class = PyType_Check(obj);
+        if (is_class) {
+            if (!PyType_CheckExact(obj) || _PyType_Lookup(Py_TYPE(obj), name)) {
+                FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_METACLASS_ATTRIBUTE);
+            }
+            kind = analyze_descriptor((PyTypeObject *)obj, name, &descr, 0);
+            if (kind == ABSENT) {
+                FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_EXPECTED_ERROR);
+            }
+        }
+        else {
+            kind = analyze_descriptor(owner_cls, name, &descr, 0);
+            assert(descr != NULL || kind == ABSENT || kind == GETSET_OVERRIDDEN);
+        }
+    }
+    if (kind != METHOD && !(is_class && kind == NON_DESCRIPTOR)) {
+#ifdef Py_STATS
+        switch (kind) {
+            case OVERRIDING: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OVERRIDING_DESCRIPTOR);
+            case PROPERTY: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_PROPERTY);
+            case OBJECT_SLOT: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OBJECT_SLOT);
+            case OTHER_SLOT: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_NON_OBJECT_SLOT);
+            case MUTABLE: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_MUTABLE_CLASS);
+            case GETSET_OVERRIDDEN: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OVERRIDDEN);
+            case BUILTIN_CLASSMETHOD: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_BUILTIN_CLASS_METHOD);
+            case PYTHON_CLASSMETHOD: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_CLASS_METHOD_OBJ);
+            case NON_OVERRIDING: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_NON_OVERRIDING_DESCRIPTOR);
+            case NON_DESCRIPTOR: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_NOT_DESCRIPTOR);
+            case ABSENT: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_INSTANCE_ATTRIBUTE);
+            default: break;
+        }
+#endif
+        FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OTHER);
+    }
+    int instance = !module && !is_class;
+
+    // LOAD_METHOD_WITH_VALUES (instructions/attributes.inst:764:6)
+    {
+        PyObject *self = obj;
+        if (!instance || !(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
+            goto reject_LOAD_METHOD_WITH_VALUES;
+        }
+        // a dict: LOAD_METHOD_WITH_DICT
+        if (*_PyObject_ManagedDictPointer(self) != NULL) {
+            goto reject_LOAD_METHOD_WITH_VALUES;
+        }
+        PyHeapTypeObject *self_heap_type = (PyHeapTypeObject *)owner_cls;
+        PyDictKeysObject *keys = self_heap_type->ht_cached_keys;
+        if (_PyDictKeys_StringLookup(keys, name) != DKIX_EMPTY) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_IS_ATTR);
+        }
+        if (_PyDictKeys_GetVersionForCurrentState(keys) == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
+        }
+        PyTypeObject *self_cls = owner_cls;
+        /* `descr` is borrowed: safe while the type version is checked (the type holds it, and
+           any change to the type or its MRO changes the version), as for the type method cache. */
+        write_obj(cache->descr, descr);
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:782:5
+        if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        write_u32(cache->type_version, self_cls->tp_version_tag);
+        // DEOPT_IF at instructions/attributes.inst:787:5
+        if ((uint64_t)(self_heap_type->ht_cached_keys->dk_version) != (uint32_t)(self_heap_type->ht_cached_keys->dk_version)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        write_u32(cache->keys_version, self_heap_type->ht_cached_keys->dk_version);
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_WITH_VALUES);
+        goto success;
+    }
+reject_LOAD_METHOD_WITH_VALUES: ;
+
+    // LOAD_METHOD_WITH_DICT (instructions/attributes.inst:799:6)
+    {
+        PyObject *self = obj;
+        if (!instance) {
+            goto reject_LOAD_METHOD_WITH_DICT;
+        }
+        Py_ssize_t dictoffset = MANAGED_DICT_OFFSET;
+        if (!(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
+            dictoffset = owner_cls->tp_dictoffset;
+            if (dictoffset < 0 || dictoffset > INT16_MAX) {
+                FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+            }
+            // no dict: LOAD_METHOD_NO_DICT
+            if (dictoffset == 0) {
+                goto reject_LOAD_METHOD_WITH_DICT;
+            }
+        }
+        PyDictObject *dict = *(PyDictObject **)((char *)self + dictoffset);
+        if (dict == NULL) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_NO_DICT);
+        }
+        // As upstream: a managed dict is looked up (and versioned) by its type's shared keys.
+        PyDictKeysObject *keys = dictoffset == MANAGED_DICT_OFFSET
+            ? ((PyHeapTypeObject *)owner_cls)->ht_cached_keys : dict->ma_keys;
+        if (_PyDictKeys_StringLookup(keys, name) != DKIX_EMPTY) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_IS_ATTR);
+        }
+        uint32_t keys_version = _PyDictKeys_GetVersionForCurrentState(keys);
+        if (keys_version == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
+        }
+        PyTypeObject *self_cls = owner_cls;
+        write_u32(cache->keys_version, keys_version);
+        *(int16_t *)&cache->dict_offset = (int16_t)dictoffset;
+        write_obj(cache->descr, descr);  // borrowed, as for LOAD_METHOD_WITH_VALUES
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:826:5
+        if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        write_u32(cache->type_version, self_cls->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_WITH_DICT);
+        goto success;
+    }
+reject_LOAD_METHOD_WITH_DICT: ;
+
+    // LOAD_METHOD_NO_DICT (instructions/attributes.inst:847:6)
+    {
+        if (!instance) {
+            goto reject_LOAD_METHOD_NO_DICT;
+        }
+        assert(!(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT) && owner_cls->tp_dictoffset == 0);
+        PyTypeObject *self_cls = owner_cls;
+        write_obj(cache->descr, descr);  // borrowed, as for LOAD_METHOD_WITH_VALUES
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:857:5
+        if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        write_u32(cache->type_version, self_cls->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_NO_DICT);
+        goto success;
+    }
+reject_LOAD_METHOD_NO_DICT: ;
+
+    // LOAD_METHOD_MODULE (instructions/attributes.inst:875:6)
+    {
+        PyObject *owner = obj;
+        if (!module) {
+            goto reject_LOAD_METHOD_MODULE;
+        }
+        assert((owner->ob_type->tp_flags & Py_TPFLAGS_MANAGED_DICT) == 0);
+        PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
+        if (dict == NULL) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_NO_DICT);
+        }
+        if (dict->ma_keys->dk_kind != DICT_KEYS_UNICODE) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_NON_STRING_OR_SPLIT);
+        }
+        PyObject *found = NULL;  // unused: the index is what counts
+        if (_PyDict_GetItemHint(dict, &_Py_ID(__getattr__), -1, &found) != DKIX_EMPTY) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_MODULE_ATTR_NOT_FOUND);
+        }
+        Py_ssize_t index = _PyDict_GetItemHint(dict, name, -1, &found);
+        assert(index != DKIX_ERROR);
+        if (index != (uint16_t)index) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        uint32_t keys_version = _PyDictKeys_GetVersionForCurrentState(dict->ma_keys);
+        if (keys_version == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
+        }
+        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _LOAD_MODULE_ATTR's view of the cache
+        write_u32(attr_cache->version, keys_version);
+        attr_cache->index = (uint16_t)index;
+
+        /* The rest of the cache is not read. */
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_MODULE);
+        goto success;
+    }
+reject_LOAD_METHOD_MODULE: ;
+
+    // LOAD_METHOD_CLASS (instructions/attributes.inst:899:6)
+    {
+        PyObject *cls = obj;
+        assert(is_class);
+        write_obj(cache->descr, descr);  // borrowed: the class holds it while its version matches
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:909:5
+        if ((uint64_t)(((PyTypeObject *)cls)->tp_version_tag) != (uint32_t)(((PyTypeObject *)cls)->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        write_u32(cache->type_version, ((PyTypeObject *)cls)->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_CLASS);
+        goto success;
+    }
+
+    FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OTHER);
+fail:
+    SPECIALIZATION_FAIL(LOAD_METHOD, fail_kind);
+    STAT_INC(LOAD_METHOD, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(LOAD_METHOD, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
+// family STORE_ATTR (instructions/attributes.inst:92:8)
+int
+_PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
+                                 int oparg,
+                                 PyObject *v,
+                                 PyObject *owner,
+                                 PyObject *name)
+{
+    _PyAttrCache *cache = (_PyAttrCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_STORE_ATTR_OTHER;
+#endif
+    // specialize (instructions/attributes.inst:98:5)
+    PyTypeObject *type = Py_TYPE(owner);
+    if (PyModule_CheckExact(owner)) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN);
+    }
+    PyObject *descr;
+    DescriptorClassification kind = analyze_descriptor(type, name, &descr, 1);
+    if (kind == OVERRIDING) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDING_DESCRIPTOR);
+    }
+    if (kind == METHOD) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_METHOD);
+    }
+    if (kind == PROPERTY) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_PROPERTY);
+    }
+    if (kind == DUNDER_CLASS || kind == OTHER_SLOT) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_NON_OBJECT_SLOT);
+    }
+    if (kind == MUTABLE) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_MUTABLE_CLASS);
+    }
+    if (kind == GETSET_OVERRIDDEN) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN);
+    }
+
+    // STORE_ATTR_INSTANCE_VALUE (instructions/attributes.inst:597:6)
+    {
+        if (kind == OBJECT_SLOT) {
+            goto reject_STORE_ATTR_INSTANCE_VALUE;
+        }
+        if ((type->tp_flags & Py_TPFLAGS_MANAGED_DICT) == 0) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_NOT_MANAGED_DICT);
+        }
+        // a dict: STORE_ATTR_WITH_HINT
+        if (*_PyObject_ManagedDictPointer(owner) != NULL) {
+            goto reject_STORE_ATTR_INSTANCE_VALUE;
+        }
+        PyDictKeysObject *keys = ((PyHeapTypeObject *)type)->ht_cached_keys;
+        Py_ssize_t index = _PyDictKeys_StringLookup(keys, name);
+        assert(index != DKIX_ERROR);
+        if (index != (uint16_t)index) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        PyTypeObject *tp = type;
+        cache->index = (uint16_t)index;
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:613:5
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, STORE_ATTR_INSTANCE_VALUE);
+        goto success;
+    }
+reject_STORE_ATTR_INSTANCE_VALUE: ;
+
+    // STORE_ATTR_WITH_HINT (instructions/attributes.inst:633:6)
+    {
+        if (kind == OBJECT_SLOT) {
+            goto reject_STORE_ATTR_WITH_HINT;
+        }
+        if ((type->tp_flags & Py_TPFLAGS_MANAGED_DICT) == 0) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_NOT_MANAGED_DICT);
+        }
+        PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
+        if (!PyDict_CheckExact(dict)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_NO_DICT);
+        }
+        PyObject *found = NULL;  // unused: the index is what counts
+        Py_ssize_t hint = _PyDict_GetItemHint(dict, name, -1, &found);
+        if (hint != (uint16_t)hint) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        PyTypeObject *tp = type;
+        cache->index = (uint16_t)hint;
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:649:5
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, STORE_ATTR_WITH_HINT);
+        goto success;
+    }
+reject_STORE_ATTR_WITH_HINT: ;
+
+    // STORE_ATTR_SLOT (instructions/attributes.inst:685:6)
+    {
+        assert(kind == OBJECT_SLOT);
+        PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+        struct PyMemberDef *dmem = member->d_member;
+        if (!PyObject_TypeCheck(owner, member->d_common.d_type)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_EXPECTED_ERROR);
+        }
+        if (dmem->flags & READONLY) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_READ_ONLY);
+        }
+        if (dmem->offset != (uint16_t)dmem->offset) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        assert(dmem->type == T_OBJECT_EX);
+        assert(dmem->offset > 0);
+        PyTypeObject *tp = type;
+        cache->index = (uint16_t)dmem->offset;
+        // filled from its guards:
+        // DEOPT_IF at instructions/attributes.inst:702:5
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, STORE_ATTR_SLOT);
+        goto success;
+    }
+
+    FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OTHER);
+fail:
+    SPECIALIZATION_FAIL(STORE_ATTR, fail_kind);
+    STAT_INC(STORE_ATTR, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(STORE_ATTR, success);
     assert(!PyErr_Occurred());
     cache->counter = miss_counter_start();
     return 0;

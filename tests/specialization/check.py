@@ -67,6 +67,12 @@ def main():
               % ", ".join(sorted(unused)))
         return 1
     print("specializations agree with %s" % reference)
+    members = set(subprocess.run(
+        [built, "-I", "-S", "-c", "import opcode; print(*opcode._specialized_instructions)"],
+        capture_output=True, text=True, timeout=60).stdout.split())
+    seen = {line.split()[2] for line in got}
+    unseen = sorted(m for m in members - seen if not m.endswith(("_ADAPTIVE", "_QUICK")))
+    print("specialized instructions no situation reaches: %s" % (", ".join(unseen) or "-"))
     return 0
 
 

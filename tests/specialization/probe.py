@@ -62,6 +62,11 @@ class ClassAttr:
         self.a = 1
 
 
+class Maker:
+    def make(x):
+        return x
+
+
 class Custom:
     def __getattribute__(self, name):
         return 1
@@ -166,6 +171,44 @@ def call_len(x):
     return len(x), isinstance(x, list), str(x), type(x), tuple(x), list(x)
 
 
+def with_default(a, b=2):
+    return a
+
+
+def varargs(*a):
+    return a
+
+
+def call_builtin_kinds(x):
+    abs(x)                      # METH_O
+    getattr(x, "real")          # METH_FASTCALL
+    sorted([x], key=None)       # METH_FASTCALL | METH_KEYWORDS, with keywords
+    max(x, x)                   # METH_VARARGS | METH_KEYWORDS
+    return divmod(x, 1)         # METH_FASTCALL
+
+
+def call_methods(items, text, d):
+    items.append(1)             # list.append, result discarded
+    r = items.append(2)         # list.append, result kept
+    text.upper()                # METH_NOARGS
+    text.startswith("a")        # METH_VARARGS
+    d.get(1)                    # METH_FASTCALL
+    items.sort(key=None)        # METH_FASTCALL | METH_KEYWORDS, with keywords
+    items.sort()                # METH_FASTCALL | METH_KEYWORDS, without
+    items.clear()
+    return r
+
+
+def call_py_kinds(o):
+    with_default(1)             # defaults
+    with_default(1, 2)          # exact
+    with_default(a=1)           # keywords
+    varargs(1)                  # complex parameters
+    bound = o.__init__
+    bound()                     # a bound method object
+    return Plain()              # a Python class
+
+
 def call_py(x):
     return global_module() + attrs(Plain())
 
@@ -228,11 +271,17 @@ CASES = [
     ("method_offset_no_dict", methods, (global_module,)),
     ("method_module", lambda: array.array("i"), ()),
     ("method_class", lambda: Plain.__init__(Plain()), ()),
+    ("method_class_own", lambda: Maker.make(1), ()),
+    ("method_module_function", lambda m=types: m.new_class("X"), ()),
     ("method_builtin_classmethod", lambda: dict.fromkeys([1]), ()),
     ("method_slot_owner", methods, (Slots(),)),
     ("method_shadowed", lambda: shadowed.__repr__(), ()),
     ("call_builtins", call_len, ([1, 2],)),
     ("call_py", call_py, (1,)),
+    ("call_builtin_kinds", call_builtin_kinds, (3,)),
+    ("call_methods", call_methods, ([], "abc", {})),
+    ("call_py_kinds", call_py_kinds, (Plain(),)),
+    ("call_types", lambda: (type(1), str(1), tuple([1]), bytes(1), Plain(), range(2)), ()),
     ("call_class", calls, (Plain,)),
     ("call_bound", calls, (Plain().__init__,)),
 ]

@@ -854,20 +854,18 @@
             DISPATCH();
         }
 
-        // PRECALL_ADAPTIVE: Counts down; at zero specializes PRECALL for the callable (by `_Py_Specialize_Precall`)
-        // and re-executes, else runs the generic PRECALL.
+        // PRECALL_ADAPTIVE: Adaptive PRECALL, generated from `family PRECALL`: counts down and runs
+        // the generic PRECALL; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_PRECALL`), which installs a member or backs off, and runs
+        // again.
         TARGET(PRECALL_ADAPTIVE) {
+            PyObject **args = &PEEK(oparg);
             PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
             PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             _PyPrecallCache *cache = (_PyPrecallCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                int is_meth = method != NULL;
-                int nargs = oparg + is_meth;
-                PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
-                int err = _Py_Specialize_Precall(function, next_instr, nargs,
-                                                 call_shape.kwnames, oparg);
-                if (err < 0) {
+                if (_PyQuicken_Specialize_PRECALL(next_instr, oparg, method, callable, args, call_shape.kwnames) < 0) {
                     next_instr++;
                     goto error;
                 }
@@ -1024,6 +1022,43 @@
             DISPATCH();
         }
 
+        // PRECALL_NO_KW_LEN: `len(o)`, in PRECALL: guards one effective argument and the builtin `len`. Replaces the
+        // items by the length and skips the CALL; raises if `o` has no length.
+        TARGET(PRECALL_NO_KW_LEN) {
+            PyObject **args = &PEEK(oparg);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            assert(call_shape.kwnames == NULL);
+            /* len(o) */
+            int is_meth = method != NULL;
+            int total_args = oparg + is_meth;
+            DEOPT_IF(total_args != 1, PRECALL);
+            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
+            PyInterpreterState *interp = _PyInterpreterState_GET();
+            DEOPT_IF(function != interp->callable_cache.len, PRECALL);
+            STAT_INC(PRECALL, hit);
+            PyObject *arg = args[-is_meth];  // TOP()
+            Py_ssize_t len_i = PyObject_Length(arg);
+            if (len_i < 0) {
+                goto error;
+            }
+            res = PyLong_FromSsize_t(len_i);
+            POKE((Py_ssize_t)oparg + 2, res);
+            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+
+            Py_DECREF(function);
+            Py_DECREF(arg);
+            if (res == NULL) {
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
+                goto error;
+            }
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            DISPATCH();
+        }
+
         // PRECALL_NO_KW_BUILTIN_O: Calls a builtin `METH_O` function with its one argument, in PRECALL: guards one
         // effective argument and an exact builtin function with flags `METH_O`. Replaces the items
         // by the result and skips the CALL; raises if the call fails.
@@ -1063,6 +1098,47 @@
             STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
+            DISPATCH();
+        }
+
+        // PRECALL_NO_KW_ISINSTANCE: `isinstance(o, cls)`, in PRECALL: guards two effective arguments and the builtin
+        // `isinstance`. Replaces the items by the bool and skips the CALL; raises if the check does.
+        TARGET(PRECALL_NO_KW_ISINSTANCE) {
+            PyObject **args = &PEEK(oparg);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            assert(call_shape.kwnames == NULL);
+            /* isinstance(o, o2) */
+            int is_meth = method != NULL;
+            int total_args = oparg + is_meth;
+            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
+            DEOPT_IF(total_args != 2, PRECALL);
+            PyInterpreterState *interp = _PyInterpreterState_GET();
+            DEOPT_IF(function != interp->callable_cache.isinstance, PRECALL);
+            STAT_INC(PRECALL, hit);
+            PyObject *cls = args[1 - is_meth];  // POP()
+            PyObject *inst = args[-is_meth];    // then TOP()
+            int retval = PyObject_IsInstance(inst, cls);
+            if (retval < 0) {
+                Py_DECREF(cls);
+                STACK_SHRINK(1);  // `cls` was popped
+                goto error;
+            }
+            res = PyBool_FromLong(retval);
+            POKE((Py_ssize_t)oparg + 2, res);
+            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+
+            Py_DECREF(inst);
+            Py_DECREF(cls);
+            Py_DECREF(function);
+            if (res == NULL) {
+                STACK_SHRINK((Py_ssize_t)oparg + 2);
+                goto error;
+            }
+            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
 
@@ -1155,84 +1231,6 @@
             STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             CHECK_EVAL_BREAKER();
-            DISPATCH();
-        }
-
-        // PRECALL_NO_KW_LEN: `len(o)`, in PRECALL: guards one effective argument and the builtin `len`. Replaces the
-        // items by the length and skips the CALL; raises if `o` has no length.
-        TARGET(PRECALL_NO_KW_LEN) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            assert(call_shape.kwnames == NULL);
-            /* len(o) */
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            DEOPT_IF(total_args != 1, PRECALL);
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            PyInterpreterState *interp = _PyInterpreterState_GET();
-            DEOPT_IF(function != interp->callable_cache.len, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyObject *arg = args[-is_meth];  // TOP()
-            Py_ssize_t len_i = PyObject_Length(arg);
-            if (len_i < 0) {
-                goto error;
-            }
-            res = PyLong_FromSsize_t(len_i);
-            POKE((Py_ssize_t)oparg + 2, res);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-
-            Py_DECREF(function);
-            Py_DECREF(arg);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
-            }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            DISPATCH();
-        }
-
-        // PRECALL_NO_KW_ISINSTANCE: `isinstance(o, cls)`, in PRECALL: guards two effective arguments and the builtin
-        // `isinstance`. Replaces the items by the bool and skips the CALL; raises if the check does.
-        TARGET(PRECALL_NO_KW_ISINSTANCE) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            assert(call_shape.kwnames == NULL);
-            /* isinstance(o, o2) */
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            DEOPT_IF(total_args != 2, PRECALL);
-            PyInterpreterState *interp = _PyInterpreterState_GET();
-            DEOPT_IF(function != interp->callable_cache.isinstance, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyObject *cls = args[1 - is_meth];  // POP()
-            PyObject *inst = args[-is_meth];    // then TOP()
-            int retval = PyObject_IsInstance(inst, cls);
-            if (retval < 0) {
-                Py_DECREF(cls);
-                STACK_SHRINK(1);  // `cls` was popped
-                goto error;
-            }
-            res = PyBool_FromLong(retval);
-            POKE((Py_ssize_t)oparg + 2, res);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-
-            Py_DECREF(inst);
-            Py_DECREF(cls);
-            Py_DECREF(function);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
-            }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
 
@@ -1516,20 +1514,18 @@
             DISPATCH();
         }
 
-        // CALL_ADAPTIVE: Counts down; at zero specializes CALL for the callable (by `_Py_Specialize_Call`) and
-        // re-executes, else runs the generic CALL.
+        // CALL_ADAPTIVE: Adaptive CALL, generated from `family CALL`: counts down and runs
+        // the generic CALL; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_CALL`), which installs a member or backs off, and runs
+        // again.
         TARGET(CALL_ADAPTIVE) {
+            PyObject **args = &PEEK(oparg);
             PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
             PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             _PyCallCache *cache = (_PyCallCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
                 next_instr--;
-                int is_meth = method != NULL;
-                int nargs = oparg + is_meth;
-                PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
-                int err = _Py_Specialize_Call(function, next_instr, nargs,
-                                              call_shape.kwnames);
-                if (err < 0) {
+                if (_PyQuicken_Specialize_CALL(next_instr, oparg, method, callable, args, call_shape.kwnames) < 0) {
                     next_instr++;
                     goto error;
                 }

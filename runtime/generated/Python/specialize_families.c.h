@@ -49,6 +49,25 @@
 #define QUICKEN_FAIL_BINARY_SUBSCR_BUFFER_SLICE 14
 #define QUICKEN_FAIL_BINARY_SUBSCR_SEQUENCE_INT 15
 
+#define QUICKEN_FAIL_CALL_OTHER 0
+#define QUICKEN_FAIL_CALL_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_CALL_PEP_523 2
+#define QUICKEN_FAIL_CALL_KWNAMES 3
+#define QUICKEN_FAIL_CALL_COMPLEX_PARAMETERS 4
+#define QUICKEN_FAIL_CALL_CO_NOT_OPTIMIZED 5
+#define QUICKEN_FAIL_CALL_WRONG_NUMBER_ARGUMENTS 6
+#define QUICKEN_FAIL_CALL_OUT_OF_VERSIONS 7
+#define QUICKEN_FAIL_CALL_PYCFUNCTION 8
+#define QUICKEN_FAIL_CALL_PYFUNCTION 9
+#define QUICKEN_FAIL_CALL_INSTANCE_METHOD 10
+#define QUICKEN_FAIL_CALL_BOUND_METHOD 11
+#define QUICKEN_FAIL_CALL_CMETHOD 12
+#define QUICKEN_FAIL_CALL_PYTHON_CLASS 13
+#define QUICKEN_FAIL_CALL_CLASS 14
+#define QUICKEN_FAIL_CALL_METHOD_DESCRIPTOR 15
+#define QUICKEN_FAIL_CALL_OPERATOR_WRAPPER 16
+#define QUICKEN_FAIL_CALL_METHOD_WRAPPER 17
+
 #define QUICKEN_FAIL_COMPARE_OP_OTHER 0
 #define QUICKEN_FAIL_COMPARE_OP_OUT_OF_RANGE 1
 #define QUICKEN_FAIL_COMPARE_OP_DIFFERENT_TYPES 2
@@ -107,6 +126,28 @@
 #define QUICKEN_FAIL_LOAD_METHOD_OBJECT_SLOT 18
 #define QUICKEN_FAIL_LOAD_METHOD_INSTANCE_ATTRIBUTE 19
 #define QUICKEN_FAIL_LOAD_METHOD_METACLASS_ATTRIBUTE 20
+
+#define QUICKEN_FAIL_PRECALL_OTHER 0
+#define QUICKEN_FAIL_PRECALL_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_PRECALL_KWNAMES 2
+#define QUICKEN_FAIL_PRECALL_WRONG_NUMBER_ARGUMENTS 3
+#define QUICKEN_FAIL_PRECALL_PYTHON_CLASS 4
+#define QUICKEN_FAIL_PRECALL_CLASS_MUTABLE 5
+#define QUICKEN_FAIL_PRECALL_STR 6
+#define QUICKEN_FAIL_PRECALL_CLASS_NO_VECTORCALL 7
+#define QUICKEN_FAIL_PRECALL_PYCFUNCTION 8
+#define QUICKEN_FAIL_PRECALL_PYCFUNCTION_WITH_KEYWORDS 9
+#define QUICKEN_FAIL_PRECALL_PYCFUNCTION_FAST_WITH_KEYWORDS 10
+#define QUICKEN_FAIL_PRECALL_PYCFUNCTION_NOARGS 11
+#define QUICKEN_FAIL_PRECALL_BAD_CALL_FLAGS 12
+#define QUICKEN_FAIL_PRECALL_PYFUNCTION 13
+#define QUICKEN_FAIL_PRECALL_INSTANCE_METHOD 14
+#define QUICKEN_FAIL_PRECALL_BOUND_METHOD 15
+#define QUICKEN_FAIL_PRECALL_CMETHOD 16
+#define QUICKEN_FAIL_PRECALL_CLASS 17
+#define QUICKEN_FAIL_PRECALL_METHOD_DESCRIPTOR 18
+#define QUICKEN_FAIL_PRECALL_OPERATOR_WRAPPER 19
+#define QUICKEN_FAIL_PRECALL_METHOD_WRAPPER 20
 
 #define QUICKEN_FAIL_STORE_ATTR_OTHER 0
 #define QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE 1
@@ -439,7 +480,98 @@ success:
     return 0;
 }
 
-// family COMPARE_OP (instructions/operators.inst:550:8)
+// family CALL (instructions/calls.inst:101:8)
+int
+_PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
+                           int oparg,
+                           PyObject *method,
+                           PyObject *callable,
+                           PyObject **args,
+                           PyObject *kwnames)
+{
+    _PyCallCache *cache = (_PyCallCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_CALL_OTHER;
+#endif
+    // specialize (instructions/calls.inst:110:5)
+    int is_meth = method != NULL;
+    int nargs = oparg + is_meth;
+    PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
+    if (!PyFunction_Check(function)) {
+        FAIL_WITH(PyCFunction_CheckExact(function) ? QUICKEN_FAIL_CALL_PYCFUNCTION : PyFunction_Check(function) ? QUICKEN_FAIL_CALL_PYFUNCTION : PyInstanceMethod_Check(function) ? QUICKEN_FAIL_CALL_INSTANCE_METHOD : PyMethod_Check(function) ? QUICKEN_FAIL_CALL_BOUND_METHOD : PyCMethod_Check(function) ? QUICKEN_FAIL_CALL_CMETHOD : PyType_Check(function) ? (((PyTypeObject *)function)->tp_new == PyBaseObject_Type.tp_new ? QUICKEN_FAIL_CALL_PYTHON_CLASS : QUICKEN_FAIL_CALL_CLASS) : Py_IS_TYPE(function, &PyMethodDescr_Type) ? QUICKEN_FAIL_CALL_METHOD_DESCRIPTOR : Py_TYPE(function) == &PyWrapperDescr_Type ? QUICKEN_FAIL_CALL_OPERATOR_WRAPPER : Py_TYPE(function) == &_PyMethodWrapper_Type ? QUICKEN_FAIL_CALL_METHOD_WRAPPER : QUICKEN_FAIL_CALL_OTHER);
+    }
+    PyFunctionObject *func = (PyFunctionObject *)function;
+    PyCodeObject *code = (PyCodeObject *)func->func_code;
+    if (_PyInterpreterState_GET()->eval_frame) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_PEP_523);
+    }
+    if (kwnames) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_KWNAMES);
+    }
+    if ((code->co_flags & (CO_VARKEYWORDS | CO_VARARGS)) || code->co_kwonlyargcount) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_COMPLEX_PARAMETERS);
+    }
+    if ((code->co_flags & CO_OPTIMIZED) == 0) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_CO_NOT_OPTIMIZED);
+    }
+    int argcount = code->co_argcount;
+    int defcount = func->func_defaults == NULL ? 0 : (int)PyTuple_GET_SIZE(func->func_defaults);
+    assert(defcount <= argcount);
+    int min_args = argcount - defcount;
+    if (nargs > argcount || nargs < min_args) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_WRONG_NUMBER_ARGUMENTS);
+    }
+    if (min_args > 0xffff) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
+    }
+    if (_PyFunction_GetVersionForCurrentState(func) == 0) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_VERSIONS);
+    }
+
+    // CALL_PY_EXACT_ARGS (instructions/calls.inst:740:6)
+    {
+        if (nargs != argcount) {
+            goto reject_CALL_PY_EXACT_ARGS;
+        }
+        // filled from its guards:
+        // DEOPT_IF at instructions/calls.inst:751:5
+        if ((uint64_t)(func->func_version) != (uint32_t)(func->func_version)) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
+        }
+        write_u32(cache->func_version, func->func_version);
+        _Py_SET_OPCODE(*instr, CALL_PY_EXACT_ARGS);
+        goto success;
+    }
+reject_CALL_PY_EXACT_ARGS: ;
+
+    // CALL_PY_WITH_DEFAULTS (instructions/calls.inst:779:6)
+    {
+        cache->min_args = (uint16_t)min_args;
+        // filled from its guards:
+        // DEOPT_IF at instructions/calls.inst:790:5
+        if ((uint64_t)(func->func_version) != (uint32_t)(func->func_version)) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
+        }
+        write_u32(cache->func_version, func->func_version);
+        _Py_SET_OPCODE(*instr, CALL_PY_WITH_DEFAULTS);
+        goto success;
+    }
+
+    FAIL_WITH(QUICKEN_FAIL_CALL_OTHER);
+fail:
+    SPECIALIZATION_FAIL(CALL, fail_kind);
+    STAT_INC(CALL, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(CALL, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
+// family COMPARE_OP (instructions/operators.inst:552:8)
 int
 _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
                                  int oparg,
@@ -450,7 +582,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_COMPARE_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:559:5)
+    // specialize (instructions/operators.inst:561:5)
     int next_opcode = _Py_OPCODE(instr[INLINE_CACHE_ENTRIES_COMPARE_OP + 1]);
     if (next_opcode != POP_JUMP_FORWARD_IF_FALSE &&
         next_opcode != POP_JUMP_BACKWARD_IF_FALSE &&
@@ -473,7 +605,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
         FAIL_WITH(PyFloat_CheckExact(left) && PyLong_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_FLOAT_LONG : PyLong_CheckExact(left) && PyFloat_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT : QUICKEN_FAIL_COMPARE_OP_DIFFERENT_TYPES);
     }
 
-    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:611:6)
+    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:613:6)
     {
         if (!PyFloat_CheckExact(left)) {
             goto reject_COMPARE_OP_FLOAT_JUMP;
@@ -484,7 +616,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
     }
 reject_COMPARE_OP_FLOAT_JUMP: ;
 
-    // COMPARE_OP_INT_JUMP (instructions/operators.inst:657:6)
+    // COMPARE_OP_INT_JUMP (instructions/operators.inst:659:6)
     {
         if (!PyLong_CheckExact(left)) {
             goto reject_COMPARE_OP_INT_JUMP;
@@ -498,7 +630,7 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
     }
 reject_COMPARE_OP_INT_JUMP: ;
 
-    // COMPARE_OP_STR_JUMP (instructions/operators.inst:705:6)
+    // COMPARE_OP_STR_JUMP (instructions/operators.inst:707:6)
     {
         if (!PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR_JUMP;
@@ -512,7 +644,7 @@ reject_COMPARE_OP_INT_JUMP: ;
     }
 reject_COMPARE_OP_STR_JUMP: ;
 
-    // otherwise (instructions/operators.inst:586:15)
+    // otherwise (instructions/operators.inst:588:15)
     FAIL_WITH(PyBytes_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_BYTES : PyTuple_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_TUPLE : PyList_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_LIST : PySet_CheckExact(left) || PyFrozenSet_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_SET : PyBool_Check(left) ? QUICKEN_FAIL_COMPARE_OP_BOOL : Py_TYPE(left)->tp_richcompare == PyBaseObject_Type.tp_richcompare ? QUICKEN_FAIL_COMPARE_OP_BASEOBJECT : QUICKEN_FAIL_COMPARE_OP_OTHER);
 #ifndef Py_STATS
 generic:
@@ -1047,6 +1179,265 @@ success:
     return 0;
 }
 
+// family PRECALL (instructions/calls.inst:32:8)
+int
+_PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr,
+                              int oparg,
+                              PyObject *method,
+                              PyObject *callable,
+                              PyObject **args,
+                              PyObject *kwnames)
+{
+    _PyPrecallCache *cache = (_PyPrecallCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_PRECALL_OTHER;
+#endif
+    // specialize (instructions/calls.inst:52:5)
+    int is_meth = method != NULL;
+    int nargs = oparg + is_meth;
+    PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
+    int cfunction = PyCFunction_CheckExact(function);
+    int descriptor = Py_IS_TYPE(function, &PyMethodDescr_Type);
+    int flags = 0;
+    if (cfunction) {
+        if (PyCFunction_GET_FUNCTION(function) == NULL) {
+            FAIL_WITH(QUICKEN_FAIL_PRECALL_OTHER);
+        }
+        flags = PyCFunction_GET_FLAGS(function);
+    }
+    else if (descriptor) {
+        if (kwnames) {
+            FAIL_WITH(QUICKEN_FAIL_PRECALL_KWNAMES);
+        }
+        flags = ((PyMethodDescrObject *)function)->d_method->ml_flags;
+    }
+    flags &= METH_VARARGS | METH_FASTCALL | METH_NOARGS | METH_O | METH_KEYWORDS |
+             METH_METHOD;
+    if (cfunction && kwnames && (flags == METH_O || flags == METH_FASTCALL)) {
+        FAIL_WITH(QUICKEN_FAIL_PRECALL_KWNAMES);
+    }
+    if (cfunction && flags == METH_O && nargs != 1) {
+        FAIL_WITH(QUICKEN_FAIL_PRECALL_WRONG_NUMBER_ARGUMENTS);
+    }
+    if (descriptor && flags == METH_NOARGS && nargs != 1) {
+        FAIL_WITH(QUICKEN_FAIL_PRECALL_WRONG_NUMBER_ARGUMENTS);
+    }
+    if (descriptor && flags == METH_O && nargs != 2) {
+        FAIL_WITH(QUICKEN_FAIL_PRECALL_WRONG_NUMBER_ARGUMENTS);
+    }
+    PyTypeObject *tp = PyType_Check(function) ? (PyTypeObject *)function : NULL;
+    if (tp && tp->tp_new == PyBaseObject_Type.tp_new) {
+        FAIL_WITH(QUICKEN_FAIL_PRECALL_PYTHON_CLASS);
+    }
+    if (tp && !(tp->tp_flags & Py_TPFLAGS_IMMUTABLETYPE)) {
+        FAIL_WITH(QUICKEN_FAIL_PRECALL_CLASS_MUTABLE);
+    }
+    PyInterpreterState *interp = _PyInterpreterState_GET();
+
+    // PRECALL_BOUND_METHOD (instructions/calls.inst:195:6)
+    {
+        if (Py_TYPE(function) != &PyMethod_Type) {
+            goto reject_PRECALL_BOUND_METHOD;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_BOUND_METHOD);
+        goto success;
+    }
+reject_PRECALL_BOUND_METHOD: ;
+
+    // PRECALL_PYFUNC (instructions/calls.inst:215:6)
+    {
+        if (!PyFunction_Check(function)) {
+            goto reject_PRECALL_PYFUNC;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_PYFUNC);
+        goto success;
+    }
+reject_PRECALL_PYFUNC: ;
+
+    // PRECALL_NO_KW_TYPE_1 (instructions/calls.inst:228:6)
+    {
+        if ((oparg) != 1) {
+            goto reject_PRECALL_NO_KW_TYPE_1;
+        }
+        if (function != (PyObject *)&PyType_Type || nargs != 1 || kwnames) {
+            goto reject_PRECALL_NO_KW_TYPE_1;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_TYPE_1);
+        goto success;
+    }
+reject_PRECALL_NO_KW_TYPE_1: ;
+
+    // PRECALL_NO_KW_STR_1 (instructions/calls.inst:247:6)
+    {
+        if ((oparg) != 1) {
+            goto reject_PRECALL_NO_KW_STR_1;
+        }
+        if (function != (PyObject *)&PyUnicode_Type || nargs != 1 || kwnames) {
+            goto reject_PRECALL_NO_KW_STR_1;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_STR_1);
+        goto success;
+    }
+reject_PRECALL_NO_KW_STR_1: ;
+
+    // PRECALL_NO_KW_TUPLE_1 (instructions/calls.inst:268:6)
+    {
+        if ((oparg) != 1) {
+            goto reject_PRECALL_NO_KW_TUPLE_1;
+        }
+        if (function != (PyObject *)&PyTuple_Type || nargs != 1 || kwnames) {
+            goto reject_PRECALL_NO_KW_TUPLE_1;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_TUPLE_1);
+        goto success;
+    }
+reject_PRECALL_NO_KW_TUPLE_1: ;
+
+    // PRECALL_BUILTIN_CLASS (instructions/calls.inst:289:6)
+    {
+        if (tp == NULL) {
+            goto reject_PRECALL_BUILTIN_CLASS;
+        }
+        if (tp->tp_vectorcall == NULL) {
+            FAIL_WITH(tp == &PyUnicode_Type ? QUICKEN_FAIL_PRECALL_STR : QUICKEN_FAIL_PRECALL_CLASS_NO_VECTORCALL);
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_BUILTIN_CLASS);
+        goto success;
+    }
+reject_PRECALL_BUILTIN_CLASS: ;
+
+    // PRECALL_NO_KW_LEN (instructions/calls.inst:317:6)
+    {
+        if (!cfunction || flags != METH_O || function != interp->callable_cache.len) {
+            goto reject_PRECALL_NO_KW_LEN;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_LEN);
+        goto success;
+    }
+reject_PRECALL_NO_KW_LEN: ;
+
+    // PRECALL_NO_KW_BUILTIN_O (instructions/calls.inst:348:6)
+    {
+        if (!cfunction || flags != METH_O) {
+            goto reject_PRECALL_NO_KW_BUILTIN_O;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_BUILTIN_O);
+        goto success;
+    }
+reject_PRECALL_NO_KW_BUILTIN_O: ;
+
+    // PRECALL_NO_KW_ISINSTANCE (instructions/calls.inst:382:6)
+    {
+        if (!cfunction || flags != METH_FASTCALL || nargs != 2) {
+            goto reject_PRECALL_NO_KW_ISINSTANCE;
+        }
+        if (function != interp->callable_cache.isinstance) {
+            goto reject_PRECALL_NO_KW_ISINSTANCE;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_ISINSTANCE);
+        goto success;
+    }
+reject_PRECALL_NO_KW_ISINSTANCE: ;
+
+    // PRECALL_NO_KW_BUILTIN_FAST (instructions/calls.inst:418:6)
+    {
+        if (!cfunction || flags != METH_FASTCALL) {
+            goto reject_PRECALL_NO_KW_BUILTIN_FAST;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_BUILTIN_FAST);
+        goto success;
+    }
+reject_PRECALL_NO_KW_BUILTIN_FAST: ;
+
+    // PRECALL_BUILTIN_FAST_WITH_KEYWORDS (instructions/calls.inst:457:6)
+    {
+        if (!cfunction || flags != (METH_FASTCALL | METH_KEYWORDS)) {
+            goto reject_PRECALL_BUILTIN_FAST_WITH_KEYWORDS;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_BUILTIN_FAST_WITH_KEYWORDS);
+        goto success;
+    }
+reject_PRECALL_BUILTIN_FAST_WITH_KEYWORDS: ;
+
+    // PRECALL_NO_KW_LIST_APPEND (instructions/calls.inst:495:6)
+    {
+        if ((oparg) != 1) {
+            goto reject_PRECALL_NO_KW_LIST_APPEND;
+        }
+        if (!descriptor || flags != METH_O) {
+            goto reject_PRECALL_NO_KW_LIST_APPEND;
+        }
+        if (function != interp->callable_cache.list_append) {
+            goto reject_PRECALL_NO_KW_LIST_APPEND;
+        }
+        // Only when the call's result is discarded: the POP_TOP after the CALL is fused.
+        _Py_CODEUNIT next = instr[INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL + 1];
+        if (_Py_OPCODE(next) != POP_TOP) {
+            goto reject_PRECALL_NO_KW_LIST_APPEND;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_LIST_APPEND);
+        goto success;
+    }
+reject_PRECALL_NO_KW_LIST_APPEND: ;
+
+    // PRECALL_NO_KW_METHOD_DESCRIPTOR_O (instructions/calls.inst:528:6)
+    {
+        if (!descriptor || flags != METH_O) {
+            goto reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_O;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_METHOD_DESCRIPTOR_O);
+        goto success;
+    }
+reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_O: ;
+
+    // PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS (instructions/calls.inst:565:6)
+    {
+        if (!descriptor || flags != (METH_FASTCALL | METH_KEYWORDS)) {
+            goto reject_PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+        goto success;
+    }
+reject_PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: ;
+
+    // PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS (instructions/calls.inst:602:6)
+    {
+        if (!descriptor || flags != METH_NOARGS) {
+            goto reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS);
+        goto success;
+    }
+reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS: ;
+
+    // PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST (instructions/calls.inst:638:6)
+    {
+        if (!descriptor || flags != METH_FASTCALL) {
+            goto reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST);
+        goto success;
+    }
+reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST: ;
+
+    // otherwise (instructions/calls.inst:79:15)
+    if (cfunction || descriptor) {
+        FAIL_WITH(flags == METH_VARARGS ? QUICKEN_FAIL_PRECALL_PYCFUNCTION : flags == (METH_VARARGS | METH_KEYWORDS) ? QUICKEN_FAIL_PRECALL_PYCFUNCTION_WITH_KEYWORDS : flags == (METH_FASTCALL | METH_KEYWORDS) ? QUICKEN_FAIL_PRECALL_PYCFUNCTION_FAST_WITH_KEYWORDS : flags == METH_NOARGS ? QUICKEN_FAIL_PRECALL_PYCFUNCTION_NOARGS : QUICKEN_FAIL_PRECALL_BAD_CALL_FLAGS);
+    }
+    FAIL_WITH(PyCFunction_CheckExact(function) ? QUICKEN_FAIL_PRECALL_PYCFUNCTION : PyFunction_Check(function) ? QUICKEN_FAIL_PRECALL_PYFUNCTION : PyInstanceMethod_Check(function) ? QUICKEN_FAIL_PRECALL_INSTANCE_METHOD : PyMethod_Check(function) ? QUICKEN_FAIL_PRECALL_BOUND_METHOD : PyCMethod_Check(function) ? QUICKEN_FAIL_PRECALL_CMETHOD : PyType_Check(function) ? (((PyTypeObject *)function)->tp_new == PyBaseObject_Type.tp_new ? QUICKEN_FAIL_PRECALL_PYTHON_CLASS : QUICKEN_FAIL_PRECALL_CLASS) : Py_IS_TYPE(function, &PyMethodDescr_Type) ? QUICKEN_FAIL_PRECALL_METHOD_DESCRIPTOR : Py_TYPE(function) == &PyWrapperDescr_Type ? QUICKEN_FAIL_PRECALL_OPERATOR_WRAPPER : Py_TYPE(function) == &_PyMethodWrapper_Type ? QUICKEN_FAIL_PRECALL_METHOD_WRAPPER : QUICKEN_FAIL_PRECALL_OTHER);
+fail:
+    SPECIALIZATION_FAIL(PRECALL, fail_kind);
+    STAT_INC(PRECALL, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(PRECALL, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
 // family STORE_ATTR (instructions/attributes.inst:92:8)
 int
 _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
@@ -1203,7 +1594,7 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
     // specialize (instructions/operators.inst:440:5)
     PyTypeObject *container_type = Py_TYPE(container);
 
-    // STORE_SUBSCR_DICT (instructions/operators.inst:485:6)
+    // STORE_SUBSCR_DICT (instructions/operators.inst:487:6)
     {
         if (container_type != &PyDict_Type) {
             goto reject_STORE_SUBSCR_DICT;
@@ -1213,7 +1604,7 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
     }
 reject_STORE_SUBSCR_DICT: ;
 
-    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:500:6)
+    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:502:6)
     {
         PyObject *list = container;
         if (container_type != &PyList_Type) {
@@ -1254,7 +1645,9 @@ reject_STORE_SUBSCR_LIST_INT: ;
     PyObject *descriptor = _PyType_Lookup(container_type, &_Py_ID(__setitem__));
     if (descriptor && Py_TYPE(descriptor) == &PyFunction_Type) {
         PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)descriptor)->func_code;
-        FAIL_WITH(function_kind(code) == SIMPLE_FUNCTION ? QUICKEN_FAIL_STORE_SUBSCR_PY_SIMPLE : QUICKEN_FAIL_STORE_SUBSCR_PY_OTHER);
+        int simple = !(code->co_flags & (CO_VARKEYWORDS | CO_VARARGS))
+                     && !code->co_kwonlyargcount && (code->co_flags & CO_OPTIMIZED);
+        FAIL_WITH(simple ? QUICKEN_FAIL_STORE_SUBSCR_PY_SIMPLE : QUICKEN_FAIL_STORE_SUBSCR_PY_OTHER);
     }
 #endif
     FAIL_WITH(QUICKEN_FAIL_STORE_SUBSCR_OTHER);
@@ -1271,7 +1664,7 @@ success:
     return 0;
 }
 
-// family UNPACK_SEQUENCE (instructions/operators.inst:780:8)
+// family UNPACK_SEQUENCE (instructions/operators.inst:782:8)
 int
 _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq)
 {
@@ -1280,7 +1673,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     int fail_kind = QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER;
 #endif
 
-    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:805:6)
+    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:807:6)
     {
         if (!PyList_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_LIST;
@@ -1293,7 +1686,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     }
 reject_UNPACK_SEQUENCE_LIST: ;
 
-    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:824:6)
+    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:826:6)
     {
         if ((oparg) != 2) {
             goto reject_UNPACK_SEQUENCE_TWO_TUPLE;
@@ -1309,7 +1702,7 @@ reject_UNPACK_SEQUENCE_LIST: ;
     }
 reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
 
-    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:839:6)
+    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:841:6)
     {
         if (!PyTuple_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_TUPLE;
@@ -1322,7 +1715,7 @@ reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
     }
 reject_UNPACK_SEQUENCE_TUPLE: ;
 
-    // otherwise (instructions/operators.inst:787:15)
+    // otherwise (instructions/operators.inst:789:15)
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);

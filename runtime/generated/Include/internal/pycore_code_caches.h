@@ -106,10 +106,12 @@ typedef struct {
 // (Python/specialize_families.c.h), called by their adaptive instructions.
 int _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr, int oparg, PyObject *lhs, PyObject *rhs, PyObject **locals);
 int _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr, int oparg, PyObject *container, PyObject *sub);
+int _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr, int oparg, PyObject *method, PyObject *callable, PyObject **args, PyObject *kwnames);
 int _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr, int oparg, PyObject *left, PyObject *right);
 int _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner, PyObject *name);
 int _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr, int oparg, PyObject *globals, PyObject *builtins, PyObject *name);
 int _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj, PyObject *name);
+int _PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr, int oparg, PyObject *method, PyObject *callable, PyObject **args, PyObject *kwnames);
 int _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *v, PyObject *owner, PyObject *name);
 int _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr, int oparg, PyObject *v, PyObject *container, PyObject *sub);
 int _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq);

@@ -21,6 +21,7 @@ REFERENCE = "/usr/bin/python3.11"
 
 # member added by this project -> what upstream 3.11.2 leaves where the member applies
 ADDITIONS = {
+    "BINARY_SUBSCR_STR_INT": "BINARY_SUBSCR_ADAPTIVE",
 }
 
 

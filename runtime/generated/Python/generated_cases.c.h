@@ -4135,6 +4135,31 @@
             DISPATCH();
         }
 
+        // BINARY_SUBSCR_STR_INT: `str[int]` for an exact str and an exact int index with `0 <= index < len(str)` (deopts
+        // otherwise): the one-character string, as `str.__getitem__` makes it (the shared string for
+        // a Latin-1 character).
+        TARGET(BINARY_SUBSCR_STR_INT) {
+            PyObject *sub = PEEK(1);
+            PyObject *str = PEEK(2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyLong_CheckExact(sub), BINARY_SUBSCR);
+            DEOPT_IF(!PyUnicode_CheckExact(str), BINARY_SUBSCR);
+            // Deopt unless 0 <= sub < len(str): a non-negative int of at most one digit.
+            DEOPT_IF(((size_t)Py_SIZE(sub)) > 1, BINARY_SUBSCR);
+            Py_ssize_t index = ((PyLongObject *)sub)->ob_digit[0];
+            DEOPT_IF(index >= PyUnicode_GET_LENGTH(str), BINARY_SUBSCR);
+            STAT_INC(BINARY_SUBSCR, hit);
+            res = PyUnicode_FromOrdinal(PyUnicode_READ_CHAR(str, index));
+            POKE(2, res);
+            _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
+            Py_DECREF(str);
+            if (res == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
+            DISPATCH();
+        }
+
         // STORE_SUBSCR: Pops `sub`, `container` and `v` and does `container[sub] = v`. Raises what
         // `__setitem__` raises.
         TARGET(STORE_SUBSCR) {

@@ -453,6 +453,19 @@ reject_BINARY_SUBSCR_LIST_INT: ;
     }
 reject_BINARY_SUBSCR_TUPLE_INT: ;
 
+    // BINARY_SUBSCR_STR_INT (instructions/operators.inst:428:6)
+    {
+        if (container_type != &PyUnicode_Type) {
+            goto reject_BINARY_SUBSCR_STR_INT;
+        }
+        if (!PyLong_CheckExact(sub)) {
+            FAIL_WITH(PySlice_Check(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_SLICE : QUICKEN_FAIL_BINARY_SUBSCR_OTHER);
+        }
+        _Py_SET_OPCODE(*instr, BINARY_SUBSCR_STR_INT);
+        goto success;
+    }
+reject_BINARY_SUBSCR_STR_INT: ;
+
     // otherwise (instructions/operators.inst:275:15)
     if (container_type == &PyUnicode_Type) {
         FAIL_WITH(PyLong_CheckExact(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_INT : PySlice_Check(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_SLICE : QUICKEN_FAIL_BINARY_SUBSCR_OTHER);
@@ -571,7 +584,7 @@ success:
     return 0;
 }
 
-// family COMPARE_OP (instructions/operators.inst:552:8)
+// family COMPARE_OP (instructions/operators.inst:575:8)
 int
 _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
                                  int oparg,
@@ -582,7 +595,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_COMPARE_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:561:5)
+    // specialize (instructions/operators.inst:584:5)
     int next_opcode = _Py_OPCODE(instr[INLINE_CACHE_ENTRIES_COMPARE_OP + 1]);
     if (next_opcode != POP_JUMP_FORWARD_IF_FALSE &&
         next_opcode != POP_JUMP_BACKWARD_IF_FALSE &&
@@ -605,7 +618,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
         FAIL_WITH(PyFloat_CheckExact(left) && PyLong_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_FLOAT_LONG : PyLong_CheckExact(left) && PyFloat_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT : QUICKEN_FAIL_COMPARE_OP_DIFFERENT_TYPES);
     }
 
-    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:613:6)
+    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:636:6)
     {
         if (!PyFloat_CheckExact(left)) {
             goto reject_COMPARE_OP_FLOAT_JUMP;
@@ -616,7 +629,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
     }
 reject_COMPARE_OP_FLOAT_JUMP: ;
 
-    // COMPARE_OP_INT_JUMP (instructions/operators.inst:659:6)
+    // COMPARE_OP_INT_JUMP (instructions/operators.inst:682:6)
     {
         if (!PyLong_CheckExact(left)) {
             goto reject_COMPARE_OP_INT_JUMP;
@@ -630,7 +643,7 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
     }
 reject_COMPARE_OP_INT_JUMP: ;
 
-    // COMPARE_OP_STR_JUMP (instructions/operators.inst:707:6)
+    // COMPARE_OP_STR_JUMP (instructions/operators.inst:730:6)
     {
         if (!PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR_JUMP;
@@ -644,7 +657,7 @@ reject_COMPARE_OP_INT_JUMP: ;
     }
 reject_COMPARE_OP_STR_JUMP: ;
 
-    // otherwise (instructions/operators.inst:588:15)
+    // otherwise (instructions/operators.inst:611:15)
     FAIL_WITH(PyBytes_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_BYTES : PyTuple_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_TUPLE : PyList_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_LIST : PySet_CheckExact(left) || PyFrozenSet_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_SET : PyBool_Check(left) ? QUICKEN_FAIL_COMPARE_OP_BOOL : Py_TYPE(left)->tp_richcompare == PyBaseObject_Type.tp_richcompare ? QUICKEN_FAIL_COMPARE_OP_BASEOBJECT : QUICKEN_FAIL_COMPARE_OP_OTHER);
 #ifndef Py_STATS
 generic:
@@ -1579,7 +1592,7 @@ success:
     return 0;
 }
 
-// family STORE_SUBSCR (instructions/operators.inst:434:8)
+// family STORE_SUBSCR (instructions/operators.inst:457:8)
 int
 _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
                                    int oparg,
@@ -1591,10 +1604,10 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_STORE_SUBSCR_OTHER;
 #endif
-    // specialize (instructions/operators.inst:440:5)
+    // specialize (instructions/operators.inst:463:5)
     PyTypeObject *container_type = Py_TYPE(container);
 
-    // STORE_SUBSCR_DICT (instructions/operators.inst:487:6)
+    // STORE_SUBSCR_DICT (instructions/operators.inst:510:6)
     {
         if (container_type != &PyDict_Type) {
             goto reject_STORE_SUBSCR_DICT;
@@ -1604,7 +1617,7 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
     }
 reject_STORE_SUBSCR_DICT: ;
 
-    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:502:6)
+    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:525:6)
     {
         PyObject *list = container;
         if (container_type != &PyList_Type) {
@@ -1624,7 +1637,7 @@ reject_STORE_SUBSCR_DICT: ;
     }
 reject_STORE_SUBSCR_LIST_INT: ;
 
-    // otherwise (instructions/operators.inst:444:15)
+    // otherwise (instructions/operators.inst:467:15)
 #ifdef Py_STATS
     PyMappingMethods *as_mapping = container_type->tp_as_mapping;
     if (as_mapping && (as_mapping->mp_ass_subscript == PyDict_Type.tp_as_mapping->mp_ass_subscript)) {
@@ -1664,7 +1677,7 @@ success:
     return 0;
 }
 
-// family UNPACK_SEQUENCE (instructions/operators.inst:782:8)
+// family UNPACK_SEQUENCE (instructions/operators.inst:805:8)
 int
 _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq)
 {
@@ -1673,7 +1686,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     int fail_kind = QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER;
 #endif
 
-    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:807:6)
+    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:830:6)
     {
         if (!PyList_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_LIST;
@@ -1686,7 +1699,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     }
 reject_UNPACK_SEQUENCE_LIST: ;
 
-    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:826:6)
+    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:849:6)
     {
         if ((oparg) != 2) {
             goto reject_UNPACK_SEQUENCE_TWO_TUPLE;
@@ -1702,7 +1715,7 @@ reject_UNPACK_SEQUENCE_LIST: ;
     }
 reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
 
-    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:841:6)
+    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:864:6)
     {
         if (!PyTuple_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_TUPLE;
@@ -1715,7 +1728,7 @@ reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
     }
 reject_UNPACK_SEQUENCE_TUPLE: ;
 
-    // otherwise (instructions/operators.inst:789:15)
+    // otherwise (instructions/operators.inst:812:15)
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);

@@ -70,6 +70,9 @@ class _Analyzer:
         # error about them ("not used", "needs a number") hides the one that matters.
         self.suspects: set[str] = set()
         self.oparg_decls: dict[str, ast.OpargDecl] = {}
+        # Families whose cache name is unknown (reported once): their members' uses of
+        # `cache` are not reported again.
+        self.unknown_cache_families: set[str] = set()
 
     def suggest(self, name: str, known) -> str:
         """`; did you mean 'X'?` with the closest known name (remembered as a suspect)."""
@@ -192,8 +195,9 @@ class _Analyzer:
         self.sink.raise_if_any()
         used_ops = [op for name, op in self.operations.items()
                     if isinstance(names[name], ast.InstDecl) and names[name].kind == "op"]
+        baseline = BASELINES.get(baselines[0].name) if baselines else None
         return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
-                           self.sources, opargs)
+                           self.sources, opargs, baseline)
 
     # -- the specializer (specializer.py) -----------------------------------------------
 
@@ -792,6 +796,7 @@ class _Analyzer:
         if decl.cache is not None:
             cache = self.caches.get(decl.cache.name)
             if cache is None:
+                self.unknown_cache_families.add(decl.name)
                 self.error(decl.cache.location, f"unknown cache '{decl.cache.name}'"
                                                 f"{self.suggest(decl.cache.name, self.caches)}")
 
@@ -989,6 +994,8 @@ class _Analyzer:
                         self.error(site.location, f"DEOPT_IF in part {index + 1} of {inst.name} "
                                                   "would run after earlier parts changed the stack")
                         break
+                    if inst.cache is None and inst.family.name in self.unknown_cache_families:
+                        break  # reported with the family
                     if inst.cache is None:
                         self.error(site.location,
                                    f"DEOPT_IF in {inst.name}, whose family {inst.family.name} "
@@ -1001,6 +1008,9 @@ class _Analyzer:
             for inst, index in contexts:
                 cache = inst.cache
                 if op.body.uses_cache and cache is None:
+                    if inst.family is not None and \
+                            inst.family.name in self.unknown_cache_families:
+                        continue  # reported with the family
                     self.error(op.body.cache_token.location,
                                f"the body of {name} uses 'cache' but {inst.name} has no inline "
                                "cache (its family declares none)")

@@ -20,6 +20,12 @@ class Baseline:
     name: str
     title: str
     base_opcodes: dict[str, int]
+    # The code layout's other half: inline cache entries after each base instruction that has
+    # them (`_inline_cache_entries` in its opcode.py); with the opcodes, what `.pyc` files of
+    # that release hold, identified by its magic number and `sys.implementation.cache_tag`.
+    caches: dict[str, int]
+    magic: int
+    cache_tag: str
 
 
 BASELINES = {
@@ -134,5 +140,17 @@ BASELINES = {
         "POP_JUMP_BACKWARD_IF_NONE": 174,
         "POP_JUMP_BACKWARD_IF_FALSE": 175,
         "POP_JUMP_BACKWARD_IF_TRUE": 176,
-    }),
+    }, caches={
+        "BINARY_SUBSCR": 4,
+        "STORE_SUBSCR": 1,
+        "UNPACK_SEQUENCE": 1,
+        "STORE_ATTR": 4,
+        "LOAD_GLOBAL": 5,
+        "BINARY_OP": 1,
+        "LOAD_ATTR": 4,
+        "COMPARE_OP": 2,
+        "LOAD_METHOD": 10,
+        "PRECALL": 1,
+        "CALL": 4,
+    }, magic=3495, cache_tag="cpython-311"),
 }

@@ -14,6 +14,7 @@ from . import model
 from .emit_cases import emit_cases
 from .emit_lines import resolve_markers
 from .emit_specializer import emit_specializers
+from .layout import pyc_identity
 from .model import DO_TRACING, HAVE_ARGUMENT, Instruction, Model
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -216,7 +217,7 @@ def generate(m: Model) -> dict[str, str]:
     specializers = emit_specializers(m)
     out[OUTPUTS["caches_h"]] = env.get_template("pycore_code_caches.h.j2").render(
         caches=[_CacheView(c, m.families) for c in m.caches],
-        prototypes=specializers["prototypes"])
+        prototypes=specializers["prototypes"], pyc=pyc_identity(m))
     out[OUTPUTS["specializers"]] = env.get_template("specialize_families.c.h.j2").render(
         **specializers)
 

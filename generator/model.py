@@ -326,6 +326,7 @@ class Model:
     operations: list[Operation]
     sources: list[str]  # the .inst files, relative to the project root
     opargs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    baseline: object = None  # baselines.Baseline declared by `baseline NAME;`, if any
 
     def by_number(self) -> list[Instruction]:
         return sorted(self.instructions, key=lambda i: i.number)

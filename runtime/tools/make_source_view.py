@@ -2,6 +2,10 @@
 
     make_source_view.py UPSTREAM_ROOT VIEW_DIR LIB_FILE [LIB_FILE ...] [--stamp FILE]
 
+LIB_FILE is a file that replaces upstream's Lib/<its name>, or RELPATH=FILE: a file the build
+makes (it need not exist yet) that replaces Lib/RELPATH, which may be in a package
+(importlib/_bootstrap_external.py).
+
 An uninstalled interpreter takes its standard library from VPATH/Lib (getpath.py, once it finds
 pybuilddir.txt beside the executable). Upstream's tree holds upstream's Lib/opcode.py; the
 `generated` interpreter needs the generated one (runtime/generated/Lib/opcode.py), or `dis`
@@ -12,6 +16,8 @@ with the `stock` build and stays pristine, so this makes a view of it in the bui
     VIEW_DIR/Lib/<entry>   a symbolic link to UPSTREAM_ROOT/Lib/<entry>, except __pycache__
                            (the view's own is made by the interpreter) and the LIB_FILEs
     VIEW_DIR/Lib/<name>    a symbolic link to each LIB_FILE (so a regen is seen without a build)
+    VIEW_DIR/Lib/<pkg>/    for a replaced file in a package: a folder of links to upstream's
+                           Lib/<pkg>/ entries, but the replaced one
 
 VPATH then names VIEW_DIR. The whole tree is mirrored, not only Lib, so that code finding the
 sources relative to a module (test.support.REPO_ROOT, test_tools' Tools/scripts) sees what it
@@ -30,11 +36,16 @@ import sys
 def make_view(upstream_root: str, view_dir: str, lib_files: list) -> bool:
     """Make or refresh the view; whether anything had to be done."""
     upstream_root = os.path.abspath(upstream_root)
-    replaced = {os.path.basename(path): os.path.abspath(path) for path in lib_files}
+    replaced = {}
+    for spec in lib_files:
+        relpath, built, path = spec.partition("=")
+        if not built:
+            relpath, path = os.path.basename(spec), spec
+            if not os.path.isfile(path):
+                raise SystemExit("make_source_view: %s: no such file" % path)
+        replaced[os.path.normpath(relpath)] = os.path.abspath(path)
     for name, path in replaced.items():
-        if not os.path.isfile(path):
-            raise SystemExit("make_source_view: %s: no such file" % path)
-        if not os.path.exists(os.path.join(upstream_root, "Lib", name)):
+        if not os.path.isfile(os.path.join(upstream_root, "Lib", name)):
             raise SystemExit("make_source_view: %s replaces nothing: upstream's Lib has no %s"
                              % (path, name))
     if not os.path.isfile(os.path.join(upstream_root, "Lib", "os.py")):
@@ -53,6 +64,7 @@ def make_view(upstream_root: str, view_dir: str, lib_files: list) -> bool:
     remove(tmp)
     os.makedirs(os.path.join(tmp, "Lib"))
     for name, target in sorted(links.items()):
+        os.makedirs(os.path.dirname(os.path.join(tmp, name)), exist_ok=True)
         os.symlink(target, os.path.join(tmp, name))
 
     # Swap the new view in; the old one (with the __pycache__ it grew) is removed after.
@@ -83,6 +95,16 @@ def wanted_links(upstream_root: str, replaced: dict) -> dict:
         if entry != "__pycache__":
             links[os.path.join("Lib", entry)] = os.path.join(upstream_lib, entry)
     for name, path in replaced.items():
+        # A file in a package: the package becomes a folder of links, one level at a time.
+        parts = name.split(os.sep)
+        for depth in range(1, len(parts)):
+            package = os.path.join("Lib", *parts[:depth])
+            if links.pop(package, None) is not None:
+                upstream_package = os.path.join(upstream_root, package)
+                for entry in os.listdir(upstream_package):
+                    if entry != "__pycache__":
+                        links[os.path.join(package, entry)] = os.path.join(upstream_package,
+                                                                           entry)
         links[os.path.join("Lib", name)] = path
     return links
 
@@ -95,13 +117,8 @@ def existing_links(view_dir: str) -> dict:
         for entry in os.listdir(view_dir):
             path = os.path.join(view_dir, entry)
             if entry == "Lib" and not os.path.islink(path):
-                for lib_entry in os.listdir(path):
-                    lib_path = os.path.join(path, lib_entry)
-                    if lib_entry == "__pycache__" and not os.path.islink(lib_path):
-                        continue
-                    if not os.path.islink(lib_path):
-                        return None
-                    links[os.path.join("Lib", lib_entry)] = os.readlink(lib_path)
+                if not _folder_links(path, "Lib", links):
+                    return None
             elif os.path.islink(path):
                 links[entry] = os.readlink(path)
             else:
@@ -109,6 +126,23 @@ def existing_links(view_dir: str) -> dict:
     except OSError:
         return None
     return links
+
+
+def _folder_links(path: str, relpath: str, links: dict) -> bool:
+    """Add the links under a folder of the view's Lib (its packages of links too, not the
+    __pycache__ folders the interpreter makes); False when anything else is there."""
+    for entry in os.listdir(path):
+        entry_path = os.path.join(path, entry)
+        if os.path.islink(entry_path):
+            links[os.path.join(relpath, entry)] = os.readlink(entry_path)
+        elif entry == "__pycache__":
+            continue
+        elif os.path.isdir(entry_path):
+            if not _folder_links(entry_path, os.path.join(relpath, entry), links):
+                return False
+        else:
+            return False
+    return True
 
 
 def main(argv: list) -> int:

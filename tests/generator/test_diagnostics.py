@@ -311,7 +311,8 @@ def test_running_out_of_opcodes(project):
 def test_base_instructions_are_checked_against_the_baseline(project, monkeypatch):
     from generator import analysis, baselines
     monkeypatch.setitem(analysis.BASELINES, "tiny", baselines.Baseline(
-        "tiny", "Tiny 1.0", {"CACHE": 0, "NOP": 9, "LOAD_FAST": 124, "STORE_FAST": 125}))
+        "tiny", "Tiny 1.0", {"CACHE": 0, "NOP": 9, "LOAD_FAST": 124, "STORE_FAST": 125},
+        caches={}, magic=1, cache_tag="tiny-10"))
     expect(project, """
         baseline tiny;
         inst CACHE = 0 (--) {

@@ -230,6 +230,14 @@ family A {
             "generates") in msgs
 
 
+def test_an_unknown_cache_name_is_one_error(project):
+    # A typo in 'cache:' is reported once, not again for every member and the adaptive form
+    # whose bodies use `cache`.
+    text = CACHE + MEMBER + family().replace("cache: C;", "cache: Cx;")
+    assert [d.message for d in errors(project({"a.inst": text}))] == [
+        "unknown cache 'Cx'; did you mean 'C'?"]
+
+
 def test_duplicate_and_too_many_failure_kinds(project):
     kinds = ", ".join(f"K{i}" for i in range(29))
     msgs = [d.message for d in errors(project({"a.inst": CACHE + MEMBER + family(
@@ -243,3 +251,56 @@ def test_parameters_parse_errors(project):
     text = CACHE + MEMBER + family(specialize="specialize (PyObject *name) { }")
     diags = errors(project({"a.inst": text}))
     assert "expected a parameter: 'TYPE NAME = EXPRESSION'" in diags[0].message
+
+
+# -- the code layout and the .pyc identity (generator/layout.py) ------------------------------
+
+
+
+def test_layout_fingerprint_and_identity():
+    from generator import layout
+    from generator.baselines import BASELINES
+
+    base = BASELINES["cpython_3_11_2"]
+    rows = layout.baseline_layout(base)
+    assert ("LOAD_GLOBAL", 116, 5) in rows and ("FOR_ITER", 93, 0) in rows
+    digest = layout.fingerprint(rows)
+    assert digest == layout.fingerprint(list(rows))  # deterministic
+    changed = [(n, o, 1 if n == "FOR_ITER" else c) for n, o, c in rows]
+    other = layout.fingerprint(changed)
+    assert other != digest
+
+    class FakeModel:
+        def __init__(self, rows, baseline):
+            self._rows, self.baseline = rows, baseline
+
+    def identity(rows, baseline=base):
+        real = layout.layout
+        layout.layout = lambda m: m._rows
+        try:
+            return layout.pyc_identity(FakeModel(rows, baseline))
+        finally:
+            layout.layout = real
+
+    same = identity(rows)
+    assert (same.magic, same.cache_tag, same.baseline) == (3495, "cpython-311", base)
+    moved = identity(changed)
+    assert moved.baseline is None
+    assert 10000 <= moved.magic < 20000 and moved.magic == 10000 + int(other[:8], 16) % 10000
+    assert moved.cache_tag == "quicken-311-" + other[:8] and "." not in moved.cache_tag
+    assert identity(changed) == moved  # stable
+    assert identity(rows, None).magic != 3495  # no baseline: always derived
+
+
+def test_real_layout_is_upstreams_until_a_cache_changes():
+    from generator import layout
+    from test_real_instructions import PROJECT_CACHE_CHANGES
+    m = genutil.model_of(genutil.ROOT)
+    identity = layout.pyc_identity(m)
+    if PROJECT_CACHE_CHANGES:
+        assert identity.magic != 3495 and identity.cache_tag.startswith("quicken-311-")
+    else:
+        assert (identity.magic, identity.cache_tag) == (3495, "cpython-311")
+    header = genutil.generate(genutil.ROOT)[CACHES_H]
+    assert f"#define QUICKEN_PYC_MAGIC_NUMBER {identity.magic}\n" in header
+    assert f'#define QUICKEN_CACHE_TAG "{identity.cache_tag}"\n' in header

@@ -10,6 +10,13 @@
 
 #define CACHE_ENTRIES(cache) (sizeof(cache)/sizeof(_Py_CODEUNIT))
 
+// The .pyc identity of this code layout (base opcodes and their inline caches; see
+// generator/layout.py):
+// the layout is CPython 3.11.2's, so .pyc files are shared with it.
+#define QUICKEN_LAYOUT_FINGERPRINT "f55284cc7871b48b38d977c33844716d6b3794451fb7918c875a8b6aea6283f3"
+#define QUICKEN_PYC_MAGIC_NUMBER 3495
+#define QUICKEN_CACHE_TAG "cpython-311"
+
 // The inline cache of LOAD_GLOBAL: the index of the entry in the globals' (or builtins')
 // keys, and the keys versions of the globals and builtins dicts.
 typedef struct {

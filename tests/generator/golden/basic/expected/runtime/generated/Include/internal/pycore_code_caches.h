@@ -10,4 +10,12 @@
 
 #define CACHE_ENTRIES(cache) (sizeof(cache)/sizeof(_Py_CODEUNIT))
 
+// The .pyc identity of this code layout (base opcodes and their inline caches; see
+// generator/layout.py):
+// the layout differs from the baseline's: magic number and cache tag derived from its
+// fingerprint, so that .pyc files are never shared with another layout.
+#define QUICKEN_LAYOUT_FINGERPRINT "cb9b14ca05e8c0e448929a61c847b5add452a3f065c03aec566363f834e5cd11"
+#define QUICKEN_PYC_MAGIC_NUMBER 18250
+#define QUICKEN_CACHE_TAG "quicken-x-cb9b14ca"
+
 #endif  // !Py_INTERNAL_CODE_CACHES_H

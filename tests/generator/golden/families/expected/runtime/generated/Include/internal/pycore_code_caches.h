@@ -10,6 +10,14 @@
 
 #define CACHE_ENTRIES(cache) (sizeof(cache)/sizeof(_Py_CODEUNIT))
 
+// The .pyc identity of this code layout (base opcodes and their inline caches; see
+// generator/layout.py):
+// the layout differs from the baseline's: magic number and cache tag derived from its
+// fingerprint, so that .pyc files are never shared with another layout.
+#define QUICKEN_LAYOUT_FINGERPRINT "0d5d53f372cadc0354abfcb6ad104a1f4add23570b603b8b17a39889fed7e4c8"
+#define QUICKEN_PYC_MAGIC_NUMBER 10147
+#define QUICKEN_CACHE_TAG "quicken-x-0d5d53f3"
+
 // The inline cache of BINARY_OP.
 typedef struct {
     _Py_CODEUNIT counter;

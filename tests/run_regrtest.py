@@ -3,10 +3,13 @@
 
 usage: run_regrtest.py --python PYTHON [--jobs N] [--timeout S] [--skips FILE] [-- TEST...]
 
-With TESTs, runs just those; otherwise the whole suite minus what FILE lists. Each line of FILE is
+Runs the TESTs, or else the whole suite, minus what FILE lists. Each line of FILE is
 `test_name  # reason` (leave a whole test file out) or `test.test_x.Class.method  # reason`
 (a glob pattern of test cases, given to regrtest's --ignore); a line without a reason is an
-error, because a skip nobody can explain is a bug hidden. Failed tests are re-run once in verbose mode (regrtest's -w), which
+error, because a skip nobody can explain is a bug hidden. A line that starts with `layout:`
+applies only to an interpreter whose code layout is not CPython 3.11.2's (its
+sys.implementation.cache_tag is not upstream's `cpython-311`, generator/layout.py): tests that
+assert 3.11.2's exact bytecode (offsets, cache entries, the magic number). Failed tests are re-run once in verbose mode (regrtest's -w), which
 absorbs timing flakes on a loaded 2-core machine; a test that fails twice fails the run.
 
 The suite runs in a scratch folder under the build directory (regrtest writes its temporary
@@ -19,11 +22,12 @@ import subprocess
 import sys
 import tempfile
 
-SKIP_LINE = re.compile(r"^(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
+SKIP_LINE = re.compile(r"^(layout:\s*)?(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
+UPSTREAM_CACHE_TAG = "cpython-311"  # CPython 3.11.2's sys.implementation.cache_tag
 
 
-def read_skips(path: str) -> list[str]:
-    """The names and patterns of FILE, in order."""
+def read_skips(path: str, layout_differs: bool) -> list[str]:
+    """The names and patterns of FILE that apply, in order."""
     names = []
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -32,8 +36,11 @@ def read_skips(path: str) -> list[str]:
                 continue
             m = SKIP_LINE.match(line)
             if not m:
-                raise SystemExit(f"{path}:{number}: expected 'test_name  # reason', got {line!r}")
-            names.append(m.group(1))
+                raise SystemExit(f"{path}:{number}: expected '[layout:] test_name  # reason', "
+                                 f"got {line!r}")
+            if m.group(1) and not layout_differs:
+                continue
+            names.append(m.group(2))
     return names
 
 
@@ -49,20 +56,26 @@ def main() -> int:
     jobs = args.jobs or (os.cpu_count() or 1) + 1
     command = [os.path.abspath(args.python), "-m", "test", f"-j{jobs}", f"--timeout={args.timeout}",
                "-w", "--slowest"]
-    if args.tests:
-        command += args.tests
-    elif args.skips:
-        skips = read_skips(args.skips)
-        files = [name for name in skips if "." not in name]
-        cases = [name for name in skips if "." in name]
-        print(f"run_regrtest: leaving out {len(files)} test files and {len(cases)} test-case "
-              f"patterns listed in {args.skips}", flush=True)
-        command += [f"--ignore={pattern}" for pattern in cases]
-        if files:
-            command += ["-x"] + files
-
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["LC_ALL"] = env.get("LC_ALL", "C.UTF-8")
+    files: list[str] = []
+    if args.skips:
+        tag = subprocess.run([os.path.abspath(args.python), "-c",
+                              "import sys; print(sys.implementation.cache_tag)"],
+                             env=env, capture_output=True, text=True, check=True).stdout.strip()
+        layout_differs = tag != UPSTREAM_CACHE_TAG
+        skips = read_skips(args.skips, layout_differs)
+        files = [name for name in skips if "." not in name]
+        cases = [name for name in skips if "." in name]
+        which = "a code layout of its own" if layout_differs else "upstream 3.11.2's layout"
+        print(f"run_regrtest: cache tag {tag} ({which}): leaving out {len(files)} test "
+              f"files and {len(cases)} test-case patterns listed in {args.skips}", flush=True)
+        command += [f"--ignore={pattern}" for pattern in cases]
+    if args.tests:
+        command += [name for name in args.tests if name not in files]
+    elif files:
+        command += ["-x"] + files
+
     scratch_root = os.path.join(os.path.dirname(os.path.abspath(args.python)), "regrtest-tmp")
     os.makedirs(scratch_root, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=scratch_root) as scratch:

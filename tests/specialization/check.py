@@ -48,11 +48,11 @@ def main():
     stats = is_stats_build(built)
     mapped = []
     for line, want in zip(got, expected + [""] * len(got)):
-        case, offset, name = line.split()
+        case, position, name = line.split()
         name = ADDITIONS.get(name, name)
         if stats and name.endswith("_ADAPTIVE") and want.split()[2:] == [name[:-9]]:
             name = name[:-9]
-        mapped.append(" ".join((case, offset, name)))
+        mapped.append(" ".join((case, position, name)))
     used = {line.split()[2] for line in got} & set(ADDITIONS)
     print("%d instructions in %d cases; project members seen: %s"
           % (len(got), len({line.split()[0] for line in got}), ", ".join(sorted(used)) or "-"))

@@ -2,7 +2,7 @@
 
 Every case is a function run often enough to be quickened and specialized (and re-run after
 backing off); afterwards every instruction of a family is printed with the form it has now:
-`case offset OPNAME`. Run on upstream's 3.11.2 and on the built interpreter, the lists must be
+`case position OPNAME`. Run on upstream's 3.11.2 and on the built interpreter, the lists must be
 equal except where the project's own members apply (check.py's ADDITIONS).
 """
 
@@ -288,12 +288,15 @@ CASES = [
 
 
 def specialized_forms(name, function):
+    """`case position OPNAME` for each instruction. The position counts instructions, not
+    bytes: a build whose families give an instruction an inline cache that upstream's has not
+    (or resize one) has other offsets for the same instructions."""
     code = function.__code__
     lines = []
-    for instruction in dis.get_instructions(code, adaptive=True):
+    for position, instruction in enumerate(dis.get_instructions(code, adaptive=True)):
         if instruction.opname.startswith(("CACHE", "RESUME", "NOP", "EXTENDED_ARG")):
             continue
-        lines.append("%s %d %s" % (name, instruction.offset, instruction.opname))
+        lines.append("%s %d %s" % (name, position, instruction.opname))
     return lines
 
 

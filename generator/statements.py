@@ -17,6 +17,7 @@ each statement records
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .diagnostics import Location
@@ -46,17 +47,13 @@ PURE_CALLS = frozenset({
     # C and assertions
     "sizeof", "assert", "Py_UNUSED", "_Py_CAST",
     # object layout and type checks
-    "Py_TYPE", "Py_SIZE", "Py_IS_TYPE", "PyLong_CheckExact", "PyLong_Check",
-    "PyFloat_CheckExact", "PyUnicode_CheckExact", "PyTuple_CheckExact", "PyList_CheckExact",
-    "PyDict_CheckExact", "PySet_CheckExact", "PyFrozenSet_CheckExact", "PyAnySet_CheckExact",
-    "PyRange_Check", "PyFunction_Check", "PyType_Check", "PyCFunction_CheckExact",
-    "PyMethod_Check", "PyModule_CheckExact", "PyBool_Check", "PyType_HasFeature",
+    "Py_TYPE", "Py_SIZE", "Py_IS_TYPE", "PyType_HasFeature",
     "_PyType_HasFeature", "PyCFunction_GET_FLAGS", "PyCFunction_GET_FUNCTION",
     "PyCFunction_GET_SELF", "PyTuple_GET_SIZE", "PyTuple_GET_ITEM", "PyList_GET_SIZE",
     "PyList_GET_ITEM", "PyFloat_AS_DOUBLE", "PyUnicode_GET_LENGTH", "PyUnicode_READ_CHAR",
     "PyUnicode_KIND", "PyUnicode_DATA", "PyUnicode_IS_COMPACT_ASCII",
     "_PyLong_IsPositiveSingleDigit", "Py_ABS", "_PyObject_InlineValues",
-    "PyList_Check", "PyTuple_Check", "PyDict_Check", "PyUnicode_Check", "isnan",
+    "isnan",
     # dictionaries and keys, by the layouts the specializer caches
     "DK_IS_UNICODE", "DK_UNICODE_ENTRIES", "DK_ENTRIES", "_PyObject_ValuesPointer",
     "_PyObject_ManagedDictPointer", "_PyObject_GetDictPtr", "_PyDictOrValues_IsValues",
@@ -68,6 +65,15 @@ PURE_CALLS = frozenset({
     "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
     "_PyFrame_GetCode", "_PyFrame_GetStackPointer", "_PyFunction_GetVersionForCurrentState",
 })
+# The C API's type checks, by its naming convention (`PySet_Check`, `PyDict_CheckExact`,
+# `PyIter_Check`, `PySequence_Check`, ...): they read the object's type and its slots, nothing
+# else.
+TYPE_CHECK = re.compile(r"_?Py[A-Z][A-Za-z]*_Check(Exact)?")
+
+
+def is_pure_call(name: str) -> bool:
+    return name in PURE_CALLS or TYPE_CHECK.fullmatch(name) is not None
+
 
 C_KEYWORDS = frozenset({
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
@@ -94,7 +100,7 @@ class Change:
             "write": "a write to memory through a pointer or an array",
             "stat": f"a statistics update ({text})",
             "call": f"a call to {text}(), which may have side effects (not in the generator's "
-                    f"PURE_CALLS)",
+                    f"PURE_CALLS nor a Py*_Check type check)",
         }[self.kind]
 
 
@@ -381,7 +387,7 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
         elif t.text in STAT_CALLS:
             stmt.changes.append(Change("stat", t))
         elif t.text in ("DEOPT_IF", "ERROR_IF", "DISPATCH", "DISPATCH_JUMPED") or \
-                t.text in RAW_EXITS or t.text in C_KEYWORDS or t.text in PURE_CALLS:
+                t.text in RAW_EXITS or t.text in C_KEYWORDS or is_pure_call(t.text):
             continue
         elif prev is not None and prev.is_punct("(") and k >= 2 and tokens[k - 2].kind == IDENT \
                 and tokens[k - 2].text in ("sizeof",):

@@ -78,7 +78,7 @@ def test_a_call_and_a_statistics_update_before_a_guard(project):
         (2, 1, f"a statistics update (STAT_INC) before a DEOPT_IF in A_M: {WHY}",
          [(4, 1, "the DEOPT_IF it precedes")]),
         (3, 7, "a call to PyObject_GetAttr(), which may have side effects (not in the "
-               f"generator's PURE_CALLS) before a DEOPT_IF in A_M: {WHY}",
+               f"generator's PURE_CALLS nor a Py*_Check type check) before a DEOPT_IF in A_M: {WHY}",
          [(4, 1, "the DEOPT_IF it precedes")]),
     ]
 
@@ -88,8 +88,23 @@ def test_a_call_with_side_effects_in_the_guard_itself(project):
         DEOPT_IF(PyObject_IsTrue(left) > 0);
         res = left;
     """) == [(2, 10, "a call to PyObject_IsTrue(), which may have side effects (not in the "
-                     f"generator's PURE_CALLS) before a DEOPT_IF in A_M: {WHY}",
+                     f"generator's PURE_CALLS nor a Py*_Check type check) before a DEOPT_IF in A_M: {WHY}",
               [(2, 1, "the DEOPT_IF it precedes")])]
+
+
+def test_type_checks_of_the_c_api_are_pure_by_name(project):
+    # Py*_Check and Py*_CheckExact read the type and its slots: allowed before a guard and in
+    # it, listed or not; a name that only looks similar is not.
+    loads(project, """
+        int seq = PySequence_Check(left) && !PySet_Check(right);
+        DEOPT_IF(PyIter_Check(left) || PyFrozenSet_CheckExact(right) || !seq);
+        res = left;
+    """)  # no error
+    assert [e[2] for e in guard_errors(project, """
+        DEOPT_IF(PySet_CheckAndClear(left));
+        res = left;
+    """)] == ["a call to PySet_CheckAndClear(), which may have side effects (not in the "
+              f"generator's PURE_CALLS nor a Py*_Check type check) before a DEOPT_IF in A_M: {WHY}"]
 
 
 def test_a_change_in_an_if_without_else_may_precede(project):

@@ -22,6 +22,10 @@ REFERENCE = "/usr/bin/python3.11"
 # member added by this project -> what upstream 3.11.2 leaves where the member applies
 ADDITIONS = {
     "BINARY_SUBSCR_STR_INT": "BINARY_SUBSCR_ADAPTIVE",
+    "CONTAINS_OP_ADAPTIVE": "CONTAINS_OP",
+    "CONTAINS_OP_DICT": "CONTAINS_OP",
+    "CONTAINS_OP_SET": "CONTAINS_OP",
+    "CONTAINS_OP_STR": "CONTAINS_OP",
 }
 
 

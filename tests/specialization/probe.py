@@ -116,6 +116,10 @@ def subscr(c, i):
     return c[i]
 
 
+def contains(x, c):
+    return x in c, x not in c
+
+
 def store_subscr(c, i):
     c[i] = 1
 
@@ -231,6 +235,16 @@ CASES = [
     ("subscr_varargs", subscr, (VarargsGetitem(), 1)),
     ("subscr_array", subscr, (array.array("i", [1, 2]), 1)),
     ("subscr_bytes", subscr, (b"ab", 1)),
+    ("contains_dict", contains, (1, {1: 2})),
+    ("contains_set", contains, ("a", {"a", "b"})),
+    ("contains_frozenset", contains, (3, frozenset({1, 2}))),
+    ("contains_set_key", contains, ({1}, {frozenset({1})})),
+    ("contains_str", contains, ("b", "abc")),
+    ("contains_list", contains, (2, [1, 2, 3])),
+    ("contains_tuple", contains, (2, (1, 2))),
+    ("contains_range", contains, (2, range(5))),
+    ("contains_dictsub", contains, (1, DictSub())),
+    ("contains_keys", contains, (1, {1: 2}.keys())),
     ("store_list", store_subscr, ([1, 2, 3], 1)),
     ("store_list_big", store_subscr, ([1, 2, 3], -1)),
     ("store_dict", store_subscr, ({}, 1)),

@@ -245,6 +245,12 @@ _specializations = {
         "COMPARE_OP_INT_JUMP",
         "COMPARE_OP_STR_JUMP",
     ],
+    "CONTAINS_OP": [
+        "CONTAINS_OP_ADAPTIVE",
+        "CONTAINS_OP_DICT",
+        "CONTAINS_OP_SET",
+        "CONTAINS_OP_STR",
+    ],
     "EXTENDED_ARG": [
         "EXTENDED_ARG_QUICK",
     ],
@@ -365,6 +371,9 @@ _cache_format = {
         "index": 1,
         "module_keys_version": 2,
         "builtin_keys_version": 1,
+    },
+    "CONTAINS_OP": {
+        "counter": 1,
     },
     "BINARY_OP": {
         "counter": 1,

@@ -4472,6 +4472,7 @@
         // CONTAINS_OP: Pops `right` and `left` and pushes `left in right` (`not in` when `oparg` is 1).
         // Raises what the containment test raises.
         TARGET(CONTAINS_OP) {
+            PREDICTED(CONTAINS_OP);
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
             PyObject *b;
@@ -4483,6 +4484,92 @@
             POKE(2, b);
             Py_INCREF(b);
             STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
+            DISPATCH();
+        }
+
+        // CONTAINS_OP_ADAPTIVE: Adaptive CONTAINS_OP, generated from `family CONTAINS_OP`: counts down and runs
+        // the generic CONTAINS_OP; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_CONTAINS_OP`), which installs a member or backs off, and runs
+        // again.
+        TARGET(CONTAINS_OP_ADAPTIVE) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            _PyContainsOpCache *cache = (_PyContainsOpCache *)next_instr;
+            if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
+                next_instr--;
+                if (_PyQuicken_Specialize_CONTAINS_OP(next_instr, oparg, left, right) < 0) {
+                    next_instr++;
+                    goto error;
+                }
+                DISPATCH_SAME_OPARG();
+            }
+            else {
+                STAT_INC(CONTAINS_OP, deferred);
+                DECREMENT_ADAPTIVE_COUNTER(cache);
+                JUMP_TO_INSTRUCTION(CONTAINS_OP);
+            }
+        }
+
+        // CONTAINS_OP_DICT: CONTAINS_OP with an exact dict `right` (deopts otherwise): PyDict_Contains, which is the
+        // dict's sq_contains.
+        TARGET(CONTAINS_OP_DICT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *b;
+            DEOPT_IF(!PyDict_CheckExact(right), CONTAINS_OP);
+            STAT_INC(CONTAINS_OP, hit);
+            int res = PyDict_Contains(right, left);
+            Py_DECREF(left);
+            Py_DECREF(right);
+            if (res < 0) goto pop_2_error;
+            b = (res^oparg) ? Py_True : Py_False;
+            POKE(2, b);
+            Py_INCREF(b);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
+            DISPATCH();
+        }
+
+        // CONTAINS_OP_SET: CONTAINS_OP with an exact set or frozenset `right` and a `left` that is not a set
+        // (deopts otherwise): PySet_Contains. The set's sq_contains also retries an unhashable set
+        // `left` as a frozenset; that case deopts to CONTAINS_OP.
+        TARGET(CONTAINS_OP_SET) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *b;
+            DEOPT_IF(!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right), CONTAINS_OP);
+            DEOPT_IF(PySet_Check(left), CONTAINS_OP);
+            STAT_INC(CONTAINS_OP, hit);
+            int res = PySet_Contains(right, left);
+            Py_DECREF(left);
+            Py_DECREF(right);
+            if (res < 0) goto pop_2_error;
+            b = (res^oparg) ? Py_True : Py_False;
+            POKE(2, b);
+            Py_INCREF(b);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
+            DISPATCH();
+        }
+
+        // CONTAINS_OP_STR: CONTAINS_OP with an exact str `right` (deopts otherwise): PyUnicode_Contains, which is the
+        // str's sq_contains (and raises TypeError for a `left` that is not a str).
+        TARGET(CONTAINS_OP_STR) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *b;
+            DEOPT_IF(!PyUnicode_CheckExact(right), CONTAINS_OP);
+            STAT_INC(CONTAINS_OP, hit);
+            int res = PyUnicode_Contains(right, left);
+            Py_DECREF(left);
+            Py_DECREF(right);
+            if (res < 0) goto pop_2_error;
+            b = (res^oparg) ? Py_True : Py_False;
+            POKE(2, b);
+            Py_INCREF(b);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
             DISPATCH();
         }
 

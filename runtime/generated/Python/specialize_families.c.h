@@ -84,6 +84,19 @@
 #define QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT 13
 #define QUICKEN_FAIL_COMPARE_OP_BEFORE_EXTENDED_ARG 14
 
+#define QUICKEN_FAIL_CONTAINS_OP_OTHER 0
+#define QUICKEN_FAIL_CONTAINS_OP_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_CONTAINS_OP_LIST 2
+#define QUICKEN_FAIL_CONTAINS_OP_TUPLE 3
+#define QUICKEN_FAIL_CONTAINS_OP_RANGE 4
+#define QUICKEN_FAIL_CONTAINS_OP_BYTES 5
+#define QUICKEN_FAIL_CONTAINS_OP_DICT_SUBCLASS 6
+#define QUICKEN_FAIL_CONTAINS_OP_SET_SUBCLASS 7
+#define QUICKEN_FAIL_CONTAINS_OP_STR_SUBCLASS 8
+#define QUICKEN_FAIL_CONTAINS_OP_DICT_VIEW 9
+#define QUICKEN_FAIL_CONTAINS_OP_SET_KEY 10
+#define QUICKEN_FAIL_CONTAINS_OP_ITERATION 11
+
 #define QUICKEN_FAIL_LOAD_ATTR_OTHER 0
 #define QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE 1
 #define QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR 2
@@ -673,6 +686,95 @@ fail:
     return 0;
 success:
     STAT_INC(COMPARE_OP, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
+// family CONTAINS_OP (instructions/operators.inst:803:8)
+int
+_PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
+                                  int oparg,
+                                  PyObject *left,
+                                  PyObject *right)
+{
+    _PyContainsOpCache *cache = (_PyContainsOpCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_CONTAINS_OP_OTHER;
+#endif
+    // specialize (instructions/operators.inst:809:5)
+    PyTypeObject *container_type = Py_TYPE(right);
+
+    // CONTAINS_OP_DICT (instructions/operators.inst:831:6)
+    {
+        if (!PyDict_CheckExact(right)) {
+            goto reject_CONTAINS_OP_DICT;
+        }
+        _Py_SET_OPCODE(*instr, CONTAINS_OP_DICT);
+        goto success;
+    }
+reject_CONTAINS_OP_DICT: ;
+
+    // CONTAINS_OP_SET (instructions/operators.inst:849:6)
+    {
+        if (!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right)) {
+            goto reject_CONTAINS_OP_SET;
+        }
+        if (PySet_Check(left)) {
+            FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_SET_KEY);
+        }
+        _Py_SET_OPCODE(*instr, CONTAINS_OP_SET);
+        goto success;
+    }
+reject_CONTAINS_OP_SET: ;
+
+    // CONTAINS_OP_STR (instructions/operators.inst:868:6)
+    {
+        if (!PyUnicode_CheckExact(right)) {
+            goto reject_CONTAINS_OP_STR;
+        }
+        _Py_SET_OPCODE(*instr, CONTAINS_OP_STR);
+        goto success;
+    }
+reject_CONTAINS_OP_STR: ;
+
+    // otherwise (instructions/operators.inst:813:15)
+    if (container_type == &PyList_Type) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_LIST);
+    }
+    if (container_type == &PyTuple_Type) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_TUPLE);
+    }
+    if (container_type == &PyRange_Type) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_RANGE);
+    }
+    if (PyBytes_Check(right) || PyByteArray_Check(right)) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_BYTES);
+    }
+    if (PyDict_Check(right)) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_DICT_SUBCLASS);
+    }
+    if (PyAnySet_Check(right)) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_SET_SUBCLASS);
+    }
+    if (PyUnicode_Check(right)) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_STR_SUBCLASS);
+    }
+    if (container_type == &PyDictKeys_Type || container_type == &PyDictItems_Type || container_type == &PyDictValues_Type) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_DICT_VIEW);
+    }
+    if (container_type->tp_as_sequence == NULL || container_type->tp_as_sequence->sq_contains == NULL) {
+        FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_ITERATION);
+    }
+    FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_OTHER);
+fail:
+    SPECIALIZATION_FAIL(CONTAINS_OP, fail_kind);
+    STAT_INC(CONTAINS_OP, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(CONTAINS_OP, success);
     assert(!PyErr_Occurred());
     cache->counter = miss_counter_start();
     return 0;
@@ -1677,7 +1779,7 @@ success:
     return 0;
 }
 
-// family UNPACK_SEQUENCE (instructions/operators.inst:805:8)
+// family UNPACK_SEQUENCE (instructions/operators.inst:892:8)
 int
 _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq)
 {
@@ -1686,7 +1788,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     int fail_kind = QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER;
 #endif
 
-    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:830:6)
+    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:917:6)
     {
         if (!PyList_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_LIST;
@@ -1699,7 +1801,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     }
 reject_UNPACK_SEQUENCE_LIST: ;
 
-    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:849:6)
+    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:936:6)
     {
         if ((oparg) != 2) {
             goto reject_UNPACK_SEQUENCE_TWO_TUPLE;
@@ -1715,7 +1817,7 @@ reject_UNPACK_SEQUENCE_LIST: ;
     }
 reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
 
-    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:864:6)
+    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:951:6)
     {
         if (!PyTuple_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_TUPLE;
@@ -1728,7 +1830,7 @@ reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
     }
 reject_UNPACK_SEQUENCE_TUPLE: ;
 
-    // otherwise (instructions/operators.inst:812:15)
+    // otherwise (instructions/operators.inst:899:15)
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);

@@ -12,10 +12,11 @@
 
 // The .pyc identity of this code layout (base opcodes and their inline caches; see
 // generator/layout.py):
-// the layout is CPython 3.11.2's, so .pyc files are shared with it.
-#define QUICKEN_LAYOUT_FINGERPRINT "f55284cc7871b48b38d977c33844716d6b3794451fb7918c875a8b6aea6283f3"
-#define QUICKEN_PYC_MAGIC_NUMBER 3495
-#define QUICKEN_CACHE_TAG "cpython-311"
+// the layout differs from the baseline's: magic number and cache tag derived from its
+// fingerprint, so that .pyc files are never shared with another layout.
+#define QUICKEN_LAYOUT_FINGERPRINT "dd522c9b93e641580439cca6d0953880b634fc0af9a9f649c6015fd04dc003bd"
+#define QUICKEN_PYC_MAGIC_NUMBER 10107
+#define QUICKEN_CACHE_TAG "quicken-311-dd522c9b"
 
 // The inline cache of LOAD_GLOBAL: the index of the entry in the globals' (or builtins')
 // keys, and the keys versions of the globals and builtins dicts.
@@ -102,6 +103,14 @@ typedef struct {
 
 #define INLINE_CACHE_ENTRIES_COMPARE_OP CACHE_ENTRIES(_PyCompareOpCache)
 
+// The inline cache of CONTAINS_OP (quicken's family; 3.11.2's CONTAINS_OP has no cache):
+// only the adaptive counter.
+typedef struct {
+    _Py_CODEUNIT counter;
+} _PyContainsOpCache;
+
+#define INLINE_CACHE_ENTRIES_CONTAINS_OP CACHE_ENTRIES(_PyContainsOpCache)
+
 // The inline cache of UNPACK_SEQUENCE: only the adaptive counter.
 typedef struct {
     _Py_CODEUNIT counter;
@@ -115,6 +124,7 @@ int _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr, int oparg, PyObject *lh
 int _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr, int oparg, PyObject *container, PyObject *sub);
 int _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr, int oparg, PyObject *method, PyObject *callable, PyObject **args, PyObject *kwnames);
 int _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr, int oparg, PyObject *left, PyObject *right);
+int _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr, int oparg, PyObject *left, PyObject *right);
 int _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner, PyObject *name);
 int _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr, int oparg, PyObject *globals, PyObject *builtins, PyObject *name);
 int _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj, PyObject *name);

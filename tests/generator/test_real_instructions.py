@@ -81,10 +81,15 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "CONTAINS_OP_DICT": "`in` an exact dict",
     "CONTAINS_OP_SET": "`in` an exact set or frozenset",
     "CONTAINS_OP_STR": "`in` an exact str",
+    "FOR_ITER_ADAPTIVE": "FOR_ITER is a family of the project's",
+    "FOR_ITER_LIST": "`for` over a list",
+    "FOR_ITER_TUPLE": "`for` over a tuple",
+    "FOR_ITER_RANGE": "`for` over a range of C longs",
 }
 # Families whose inline cache differs from upstream's, {generic instruction: why}.
 PROJECT_CACHE_CHANGES: dict[str, str] = {
     "CONTAINS_OP": "a family of the project's: the adaptive counter",
+    "FOR_ITER": "a family of the project's: the adaptive counter",
 }
 
 

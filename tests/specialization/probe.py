@@ -120,6 +120,20 @@ def contains(x, c):
     return x in c, x not in c
 
 
+def loop(iterable):
+    total = 0
+    for item in iterable:
+        total += 1
+    return total
+
+
+def loop_generator():
+    total = 0
+    for item in (x for x in (1, 2)):
+        total += item
+    return total
+
+
 def store_subscr(c, i):
     c[i] = 1
 
@@ -245,6 +259,16 @@ CASES = [
     ("contains_range", contains, (2, range(5))),
     ("contains_dictsub", contains, (1, DictSub())),
     ("contains_keys", contains, (1, {1: 2}.keys())),
+    ("for_list", loop, ([1, 2, 3],)),
+    ("for_tuple", loop, ((1, 2),)),
+    ("for_range", loop, (range(3),)),
+    ("for_long_range", loop, (range(2 ** 64, 2 ** 64 + 3),)),
+    ("for_empty_list", loop, ([],)),
+    ("for_dict", loop, ({1: 2},)),
+    ("for_set", loop, ({1, 2},)),
+    ("for_str", loop, ("ab",)),
+    ("for_generator", loop_generator, ()),
+    ("for_enumerate", loop, (enumerate("ab"),)),
     ("store_list", store_subscr, ([1, 2, 3], 1)),
     ("store_list_big", store_subscr, ([1, 2, 3], -1)),
     ("store_dict", store_subscr, ({}, 1)),

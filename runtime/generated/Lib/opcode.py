@@ -254,6 +254,12 @@ _specializations = {
     "EXTENDED_ARG": [
         "EXTENDED_ARG_QUICK",
     ],
+    "FOR_ITER": [
+        "FOR_ITER_ADAPTIVE",
+        "FOR_ITER_LIST",
+        "FOR_ITER_TUPLE",
+        "FOR_ITER_RANGE",
+    ],
     "JUMP_BACKWARD": [
         "JUMP_BACKWARD_QUICK",
     ],
@@ -350,6 +356,9 @@ _cache_format = {
         "counter": 1,
     },
     "UNPACK_SEQUENCE": {
+        "counter": 1,
+    },
+    "FOR_ITER": {
         "counter": 1,
     },
     "STORE_ATTR": {

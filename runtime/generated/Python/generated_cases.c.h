@@ -2486,15 +2486,11 @@
             PyObject *iter = PEEK(1);
             PyObject *next;
             /* before: [iter]; after: [iter, iter()] *or* [] */
-            #ifdef Py_STATS
-            extern int _PySpecialization_ClassifyIterator(PyObject *);
-            _py_stats.opcode_stats[FOR_ITER].specialization.failure++;
-            _py_stats.opcode_stats[FOR_ITER].specialization.failure_kinds[_PySpecialization_ClassifyIterator(iter)]++;
-            #endif
             next = (*Py_TYPE(iter)->tp_iternext)(iter);
             if (next != NULL) {
                 STACK_GROW(1);
                 POKE(1, next);
+                JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
                 PREDICT(STORE_FAST);
                 PREDICT(UNPACK_SEQUENCE);
                 DISPATCH();
@@ -2512,6 +2508,111 @@
             Py_DECREF(iter);
             JUMPBY(oparg);
             STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
+            DISPATCH();
+        }
+
+        // FOR_ITER_ADAPTIVE: Adaptive FOR_ITER, generated from `family FOR_ITER`: counts down and runs
+        // the generic FOR_ITER; at zero, calls the family's specializer
+        // (`_PyQuicken_Specialize_FOR_ITER`), which installs a member or backs off, and runs
+        // again.
+        TARGET(FOR_ITER_ADAPTIVE) {
+            PyObject *iter = PEEK(1);
+            _PyForIterCache *cache = (_PyForIterCache *)next_instr;
+            if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
+                next_instr--;
+                if (_PyQuicken_Specialize_FOR_ITER(next_instr, oparg, iter) < 0) {
+                    next_instr++;
+                    goto error;
+                }
+                DISPATCH_SAME_OPARG();
+            }
+            else {
+                STAT_INC(FOR_ITER, deferred);
+                DECREMENT_ADAPTIVE_COUNTER(cache);
+                JUMP_TO_INSTRUCTION(FOR_ITER);
+            }
+        }
+
+        // FOR_ITER_LIST: FOR_ITER over a list iterator (deopts otherwise): the next item without a call; at the
+        // end, drops the list and jumps as FOR_ITER does.
+        TARGET(FOR_ITER_LIST) {
+            PyObject *iter = PEEK(1);
+            PyObject *next;
+            DEOPT_IF(Py_TYPE(iter) != &PyListIter_Type, FOR_ITER);
+            STAT_INC(FOR_ITER, hit);
+            _PyQuicken_ListIterObject *it = (_PyQuicken_ListIterObject *)iter;
+            PyListObject *seq = it->it_seq;
+            if (seq != NULL) {
+                if (it->it_index < PyList_GET_SIZE(seq)) {
+                    next = Py_NewRef(PyList_GET_ITEM(seq, it->it_index++));
+                    STACK_GROW(1);
+                    POKE(1, next);
+                    JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
+                    PREDICT(STORE_FAST);
+                    DISPATCH();
+                }
+                it->it_seq = NULL;
+                Py_DECREF(seq);
+            }
+            Py_DECREF(iter);
+            JUMPBY(oparg);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
+            DISPATCH();
+        }
+
+        // FOR_ITER_TUPLE: FOR_ITER over a tuple iterator (deopts otherwise): the next item without a call; at the
+        // end, drops the tuple and jumps as FOR_ITER does.
+        TARGET(FOR_ITER_TUPLE) {
+            PyObject *iter = PEEK(1);
+            PyObject *next;
+            DEOPT_IF(Py_TYPE(iter) != &PyTupleIter_Type, FOR_ITER);
+            STAT_INC(FOR_ITER, hit);
+            _PyQuicken_TupleIterObject *it = (_PyQuicken_TupleIterObject *)iter;
+            PyTupleObject *seq = it->it_seq;
+            if (seq != NULL) {
+                if (it->it_index < PyTuple_GET_SIZE(seq)) {
+                    next = Py_NewRef(PyTuple_GET_ITEM(seq, it->it_index++));
+                    STACK_GROW(1);
+                    POKE(1, next);
+                    JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
+                    PREDICT(STORE_FAST);
+                    DISPATCH();
+                }
+                it->it_seq = NULL;
+                Py_DECREF(seq);
+            }
+            Py_DECREF(iter);
+            JUMPBY(oparg);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
+            DISPATCH();
+        }
+
+        // FOR_ITER_RANGE: FOR_ITER over the iterator of a range whose bounds fit in a C long (deopts otherwise):
+        // the next int without a call; at the end, jumps as FOR_ITER does.
+        TARGET(FOR_ITER_RANGE) {
+            PyObject *iter = PEEK(1);
+            PyObject *next;
+            DEOPT_IF(Py_TYPE(iter) != &PyRangeIter_Type, FOR_ITER);
+            STAT_INC(FOR_ITER, hit);
+            _PyQuicken_RangeIterObject *r = (_PyQuicken_RangeIterObject *)iter;
+            if (r->index < r->len) {
+                /* unsigned arithmetic, as rangeiter_next: no signed overflow */
+                long value = (long)(r->start + (unsigned long)(r->index++) * r->step);
+                next = PyLong_FromLong(value);
+                if (next == NULL) goto error;
+                STACK_GROW(1);
+                POKE(1, next);
+                JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
+                PREDICT(STORE_FAST);
+                DISPATCH();
+            }
+            Py_DECREF(iter);
+            JUMPBY(oparg);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
             DISPATCH();
         }
 

@@ -97,6 +97,21 @@
 #define QUICKEN_FAIL_CONTAINS_OP_SET_KEY 10
 #define QUICKEN_FAIL_CONTAINS_OP_ITERATION 11
 
+#define QUICKEN_FAIL_FOR_ITER_OTHER 0
+#define QUICKEN_FAIL_FOR_ITER_OUT_OF_RANGE 1
+#define QUICKEN_FAIL_FOR_ITER_GENERATOR 2
+#define QUICKEN_FAIL_FOR_ITER_COROUTINE 3
+#define QUICKEN_FAIL_FOR_ITER_ASYNC_GENERATOR 4
+#define QUICKEN_FAIL_FOR_ITER_DICT_KEYS 5
+#define QUICKEN_FAIL_FOR_ITER_DICT_VALUES 6
+#define QUICKEN_FAIL_FOR_ITER_DICT_ITEMS 7
+#define QUICKEN_FAIL_FOR_ITER_SET 8
+#define QUICKEN_FAIL_FOR_ITER_STRING 9
+#define QUICKEN_FAIL_FOR_ITER_BYTES 10
+#define QUICKEN_FAIL_FOR_ITER_LONG_RANGE 11
+#define QUICKEN_FAIL_FOR_ITER_ENUMERATE 12
+#define QUICKEN_FAIL_FOR_ITER_ITERTOOLS 13
+
 #define QUICKEN_FAIL_LOAD_ATTR_OTHER 0
 #define QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE 1
 #define QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR 2
@@ -775,6 +790,98 @@ fail:
     return 0;
 success:
     STAT_INC(CONTAINS_OP, success);
+    assert(!PyErr_Occurred());
+    cache->counter = miss_counter_start();
+    return 0;
+}
+
+// family FOR_ITER (instructions/control.inst:298:8)
+int
+_PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter)
+{
+    _PyForIterCache *cache = (_PyForIterCache *)(instr + 1);
+#ifdef Py_STATS
+    int fail_kind = QUICKEN_FAIL_FOR_ITER_OTHER;
+#endif
+    // specialize (instructions/control.inst:304:5)
+    PyTypeObject *iter_type = Py_TYPE(iter);
+
+    // FOR_ITER_LIST (instructions/control.inst:351:6)
+    {
+        if (iter_type != &PyListIter_Type) {
+            goto reject_FOR_ITER_LIST;
+        }
+        _Py_SET_OPCODE(*instr, FOR_ITER_LIST);
+        goto success;
+    }
+reject_FOR_ITER_LIST: ;
+
+    // FOR_ITER_TUPLE (instructions/control.inst:376:6)
+    {
+        if (iter_type != &PyTupleIter_Type) {
+            goto reject_FOR_ITER_TUPLE;
+        }
+        _Py_SET_OPCODE(*instr, FOR_ITER_TUPLE);
+        goto success;
+    }
+reject_FOR_ITER_TUPLE: ;
+
+    // FOR_ITER_RANGE (instructions/control.inst:401:6)
+    {
+        if (iter_type != &PyRangeIter_Type) {
+            goto reject_FOR_ITER_RANGE;
+        }
+        _Py_SET_OPCODE(*instr, FOR_ITER_RANGE);
+        goto success;
+    }
+reject_FOR_ITER_RANGE: ;
+
+    // otherwise (instructions/control.inst:307:15)
+    if (PyGen_CheckExact(iter)) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_GENERATOR);
+    }
+    if (PyCoro_CheckExact(iter)) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_COROUTINE);
+    }
+    if (PyAsyncGen_CheckExact(iter)) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_ASYNC_GENERATOR);
+    }
+    if (iter_type == &PyDictIterKey_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_DICT_KEYS);
+    }
+    if (iter_type == &PyDictIterValue_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_DICT_VALUES);
+    }
+    if (iter_type == &PyDictIterItem_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_DICT_ITEMS);
+    }
+    if (iter_type == &PySetIter_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_SET);
+    }
+    if (iter_type == &PyUnicodeIter_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_STRING);
+    }
+    if (iter_type == &PyBytesIter_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_BYTES);
+    }
+    if (iter_type == &PyLongRangeIter_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_LONG_RANGE);
+    }
+    if (iter_type == &PyEnum_Type) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_ENUMERATE);
+    }
+    if (strncmp(iter_type->tp_name, "itertools", 9) == 0) {
+        FAIL_WITH(QUICKEN_FAIL_FOR_ITER_ITERTOOLS);
+    }
+    FAIL_WITH(QUICKEN_FAIL_FOR_ITER_OTHER);
+fail:
+    SPECIALIZATION_FAIL(FOR_ITER, fail_kind);
+    STAT_INC(FOR_ITER, failure);
+    assert(!PyErr_Occurred());
+    cache->counter = adaptive_counter_backoff(cache->counter);
+    return 0;
+success:
+    STAT_INC(FOR_ITER, success);
     assert(!PyErr_Occurred());
     cache->counter = miss_counter_start();
     return 0;

@@ -14,9 +14,9 @@
 // generator/layout.py):
 // the layout differs from the baseline's: magic number and cache tag derived from its
 // fingerprint, so that .pyc files are never shared with another layout.
-#define QUICKEN_LAYOUT_FINGERPRINT "dd522c9b93e641580439cca6d0953880b634fc0af9a9f649c6015fd04dc003bd"
-#define QUICKEN_PYC_MAGIC_NUMBER 10107
-#define QUICKEN_CACHE_TAG "quicken-311-dd522c9b"
+#define QUICKEN_LAYOUT_FINGERPRINT "8ff2f7b88ebcd96593b8e8a272b1d4527229da1f1fee08dfe81b84a2c99a71ef"
+#define QUICKEN_PYC_MAGIC_NUMBER 15016
+#define QUICKEN_CACHE_TAG "quicken-311-8ff2f7b8"
 
 // The inline cache of LOAD_GLOBAL: the index of the entry in the globals' (or builtins')
 // keys, and the keys versions of the globals and builtins dicts.
@@ -69,6 +69,14 @@ typedef struct {
 } _PyCallCache;
 
 #define INLINE_CACHE_ENTRIES_CALL CACHE_ENTRIES(_PyCallCache)
+
+// The inline cache of FOR_ITER (quicken's family; 3.11.2's FOR_ITER has no cache): only the
+// adaptive counter. The jump is relative to the end of the cache, as the compiler counts.
+typedef struct {
+    _Py_CODEUNIT counter;
+} _PyForIterCache;
+
+#define INLINE_CACHE_ENTRIES_FOR_ITER CACHE_ENTRIES(_PyForIterCache)
 
 // The inline cache of BINARY_OP: only the adaptive counter.
 typedef struct {
@@ -125,6 +133,7 @@ int _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr, int oparg, PyObject
 int _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr, int oparg, PyObject *method, PyObject *callable, PyObject **args, PyObject *kwnames);
 int _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr, int oparg, PyObject *left, PyObject *right);
 int _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr, int oparg, PyObject *left, PyObject *right);
+int _PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter);
 int _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner, PyObject *name);
 int _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr, int oparg, PyObject *globals, PyObject *builtins, PyObject *name);
 int _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj, PyObject *name);

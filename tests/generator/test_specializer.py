@@ -304,3 +304,29 @@ def test_real_layout_is_upstreams_until_a_cache_changes():
     header = genutil.generate(genutil.ROOT)[CACHES_H]
     assert f"#define QUICKEN_PYC_MAGIC_NUMBER {identity.magic}\n" in header
     assert f'#define QUICKEN_CACHE_TAG "{identity.cache_tag}"\n' in header
+
+
+# -- what is left of upstream's specialize.c ---------------------------------------------------
+
+def test_patched_specialize_c_keeps_no_decision_logic(tmp_path):
+    import shutil
+    import subprocess
+    import pytest
+    upstream = genutil.ROOT / "subprojects" / "Python-3.11.2" / "Python" / "specialize.c"
+    if not upstream.exists() or shutil.which("patch") is None:
+        pytest.skip("upstream CPython 3.11.2 tree not unpacked (run scripts/bootstrap)")
+    patched = tmp_path / "specialize.c"
+    shutil.copy(upstream, patched)
+    subprocess.run(["patch", "-s", str(patched),
+                    str(genutil.ROOT / "runtime" / "patches" / "specialize.c.patch")], check=True)
+    # Upstream's decisions: its specialize functions, failure kinds, the calls that count a
+    # failure or install a specialized instruction; all generated from instructions/ now (the
+    # macros stay defined for the generated functions).
+    code = "\n".join(line for line in patched.read_text(encoding="utf-8").splitlines()
+                     if not line.startswith("#define"))
+    text = patched.read_text(encoding="utf-8")
+    assert "_Py_Specialize_" in upstream.read_text(encoding="utf-8")
+    for trace in ("_Py_Specialize_", "SPEC_FAIL_", "SPECIALIZATION_FAIL(", "_Py_SET_OPCODE(*instr",
+                  "ClassifyIterator", "analyze_descriptor("):
+        assert trace not in code, trace
+    assert '#include "specialize_families.c.h"' in text

@@ -12,6 +12,8 @@ accepts all follow the layout.
 import re
 import sys
 
+from atomic_write import write_text_atomically
+
 LINE = re.compile(r"^MAGIC_NUMBER = \((\d+)\)\.to_bytes\(2, 'little'\) \+ b'\\r\\n'$", re.M)
 DEFINE = re.compile(r"^#define QUICKEN_PYC_MAGIC_NUMBER (\d+)$", re.M)
 
@@ -36,8 +38,7 @@ def main(argv):
         text = LINE.sub("# quicken: the magic number of this build's code layout "
                         "(generator/layout.py)\n"
                         "MAGIC_NUMBER = (%d).to_bytes(2, 'little') + b'\\\\r\\\\n'" % magic, text)
-    with open(out, "w", encoding="utf-8") as f:
-        f.write(text)
+    write_text_atomically(out, text)
     return 0
 
 

@@ -322,9 +322,8 @@ def test_patched_specialize_c_keeps_no_decision_logic(tmp_path):
     # Upstream's decisions: its specialize functions, failure kinds, the calls that count a
     # failure or install a specialized instruction; all generated from instructions/ now (the
     # macros stay defined for the generated functions).
-    code = "\n".join(line for line in patched.read_text(encoding="utf-8").splitlines()
-                     if not line.startswith("#define"))
     text = patched.read_text(encoding="utf-8")
+    code = "\n".join(line for line in text.splitlines() if not line.startswith("#define"))
     assert "_Py_Specialize_" in upstream.read_text(encoding="utf-8")
     for trace in ("_Py_Specialize_", "SPEC_FAIL_", "SPECIALIZATION_FAIL(", "_Py_SET_OPCODE(*instr",
                   "ClassifyIterator", "analyze_descriptor("):

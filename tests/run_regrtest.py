@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run upstream's regression suite (`python -m test`) on a quicken build.
 
-usage: run_regrtest.py --python PYTHON [--jobs N] [--timeout S] [--skips FILE] [-- TEST...]
+usage: run_regrtest.py --python PYTHON [--jobs N] [--timeout S] [--skips FILE]
+                       [--huntrleaks WARMUPS:RUNS] [-- TEST...]
 
 Runs the TESTs, or else the whole suite, minus what FILE lists. Each line of FILE is
 `test_name  # reason` (leave a whole test file out) or `test.test_x.Class.method  # reason`
@@ -11,6 +12,9 @@ applies only to an interpreter whose code layout is not CPython 3.11.2's (its
 sys.implementation.cache_tag is not upstream's `cpython-311`, generator/layout.py): tests that
 assert 3.11.2's exact bytecode (offsets, cache entries, the magic number). Failed tests are re-run once in verbose mode (regrtest's -w), which
 absorbs timing flakes on a loaded 2-core machine; a test that fails twice fails the run.
+--huntrleaks is regrtest's -R (a Py_DEBUG build): each test runs WARMUPS + RUNS times and fails
+when the total reference count or the allocated memory blocks grow in every one of the RUNS, or
+the open file descriptors change in any of them.
 
 The suite runs in a scratch folder under the build directory (regrtest writes its temporary
 files into the current directory) with a clean environment: no PYTHON* variables leak in.
@@ -50,12 +54,18 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=0, help="workers; 0 = cores + 1")
     parser.add_argument("--timeout", type=int, default=900, help="per-test timeout, seconds")
     parser.add_argument("--skips", help="file of tests to leave out, one per line with a reason")
+    parser.add_argument("--huntrleaks", metavar="WARMUPS:RUNS",
+                        help="regrtest's -R: hunt reference leaks (needs a Py_DEBUG build)")
     parser.add_argument("tests", nargs="*", help="run only these tests")
     args = parser.parse_args()
 
     jobs = args.jobs or (os.cpu_count() or 1) + 1
     command = [os.path.abspath(args.python), "-m", "test", f"-j{jobs}", f"--timeout={args.timeout}",
                "-w", "--slowest"]
+    if args.huntrleaks:
+        if not re.fullmatch(r"\d+:\d+", args.huntrleaks):
+            parser.error(f"--huntrleaks: expected WARMUPS:RUNS, e.g. 3:3, got {args.huntrleaks!r}")
+        command += ["-R", args.huntrleaks]
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["LC_ALL"] = env.get("LC_ALL", "C.UTF-8")
     files: list[str] = []

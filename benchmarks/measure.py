@@ -62,9 +62,10 @@ def child_environment():
     return environment
 
 
-def runner_command(interpreter_path, benchmark_path, scale, warmups, runs, timed=True):
+def runner_command(interpreter_path, benchmark_path, scale, warmups, runs, timed=True, how=None):
+    how = how or ("timed" if timed else "untimed")
     return [str(interpreter_path), *INTERPRETER_FLAGS, str(RUNNER), str(benchmark_path),
-            str(scale), str(warmups), str(runs), "timed" if timed else "untimed"]
+            str(scale), str(warmups), str(runs), how]
 
 
 def run_child(command, timeout):

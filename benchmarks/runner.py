@@ -23,7 +23,9 @@ Instruction counting relies on this layout: an "untimed" run with RUNS=0 execute
 the same steps as one with RUNS=1 except the measured call, so the difference of their
 instruction counts is the cost of one steady-state call of run(SCALE).  "untimed" never
 reads the clock: printing a measured time would make the report's length, and so its
-instruction count, vary from run to run.  Keep both paths identical.
+instruction count, vary from run to run.  Keep both paths identical.  "counted" is "untimed"
+that leaves through a normal interpreter exit: the specialization statistics of a Py_STATS
+build are written while finalizing (benchmarks/specstats.py).
 """
 
 import sys
@@ -53,24 +55,27 @@ def load_benchmark(path):
     return name, module
 
 
-def report(fields, exit_status):
+def report(fields, exit_status, finalize=False):
     import json  # imported late so that both instruction-counting runs import it alike
 
     sys.stdout.write(json.dumps(fields) + "\n")
     sys.stdout.flush()
     sys.stderr.flush()
+    if finalize:  # "counted": a Py_STATS build writes its statistics while finalizing
+        sys.exit(exit_status)
     os._exit(exit_status)
 
 
 def main(argv):
-    if len(argv) != 6 or argv[5] not in ("timed", "untimed"):
-        sys.stderr.write("usage: runner.py BENCHMARK_FILE SCALE WARMUPS RUNS timed|untimed\n")
+    if len(argv) != 6 or argv[5] not in ("timed", "untimed", "counted"):
+        sys.stderr.write("usage: runner.py BENCHMARK_FILE SCALE WARMUPS RUNS timed|untimed|counted\n")
         return EXIT_USAGE
     if sys.flags.optimize:
         sys.stderr.write("runner.py: benchmark checks use assert; do not run with -O\n")
         return EXIT_USAGE
     path, scale, warmups, runs = argv[1], int(argv[2]), int(argv[3]), int(argv[4])
     timed = argv[5] == "timed"
+    finalize = argv[5] == "counted"
     fields = {
         "protocol": PROTOCOL,
         "status": "error",
@@ -105,12 +110,12 @@ def main(argv):
     except AssertionError as failure:
         fields["status"] = "check-failed"
         fields["message"] = "".join(traceback.format_exception(failure))
-        report(fields, EXIT_CHECK_FAILED)
+        report(fields, EXIT_CHECK_FAILED, finalize)
     except BaseException as failure:  # report anything, even SystemExit, as an error
         fields["message"] = "".join(traceback.format_exception(failure))
-        report(fields, EXIT_ERROR)
+        report(fields, EXIT_ERROR, finalize)
     fields["status"] = "ok"
-    report(fields, EXIT_OK)
+    report(fields, EXIT_OK, finalize)
 
 
 if __name__ == "__main__":

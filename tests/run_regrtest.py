@@ -10,7 +10,9 @@ Runs the TESTs, or else the whole suite, minus what FILE lists. Each line of FIL
 error, because a skip nobody can explain is a bug hidden. A line that starts with `layout:`
 applies only to an interpreter whose code layout is not CPython 3.11.2's (its
 sys.implementation.cache_tag is not upstream's `cpython-311`, generator/layout.py): tests that
-assert 3.11.2's exact bytecode (offsets, cache entries, the magic number). Failed tests are re-run once in verbose mode (regrtest's -w), which
+assert 3.11.2's exact bytecode (offsets, cache entries, the magic number). A line that starts
+with `generic:` applies only with --generic-baseline (a -Dspecialize=false build): tests that
+assert that an instruction specializes. Failed tests are re-run once in verbose mode (regrtest's -w), which
 absorbs timing flakes on a loaded 2-core machine; a test that fails twice fails the run.
 --huntrleaks is regrtest's -R (a Py_DEBUG build): each test runs WARMUPS + RUNS times and fails
 when the total reference count or the allocated memory blocks grow in every one of the RUNS, or
@@ -26,11 +28,11 @@ import subprocess
 import sys
 import tempfile
 
-SKIP_LINE = re.compile(r"^(layout:\s*)?(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
+SKIP_LINE = re.compile(r"^(?:(layout|generic):\s*)?(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
 UPSTREAM_CACHE_TAG = "cpython-311"  # CPython 3.11.2's sys.implementation.cache_tag
 
 
-def read_skips(path: str, layout_differs: bool) -> list[str]:
+def read_skips(path: str, layout_differs: bool, generic: bool = False) -> list[str]:
     """The names and patterns of FILE that apply, in order."""
     names = []
     with open(path, encoding="utf-8") as f:
@@ -40,9 +42,11 @@ def read_skips(path: str, layout_differs: bool) -> list[str]:
                 continue
             m = SKIP_LINE.match(line)
             if not m:
-                raise SystemExit(f"{path}:{number}: expected '[layout:] test_name  # reason', "
+                raise SystemExit(f"{path}:{number}: expected '[layout:|generic:] test_name  # reason', "
                                  f"got {line!r}")
-            if m.group(1) and not layout_differs:
+            if m.group(1) == "layout" and not layout_differs:
+                continue
+            if m.group(1) == "generic" and not generic:
                 continue
             names.append(m.group(2))
     return names
@@ -54,6 +58,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=0, help="workers; 0 = cores + 1")
     parser.add_argument("--timeout", type=int, default=900, help="per-test timeout, seconds")
     parser.add_argument("--skips", help="file of tests to leave out, one per line with a reason")
+    parser.add_argument("--generic-baseline", action="store_true",
+                        help="the build does not specialize (-Dspecialize=false): apply `generic:` lines")
     parser.add_argument("--huntrleaks", metavar="WARMUPS:RUNS",
                         help="regrtest's -R: hunt reference leaks (needs a Py_DEBUG build)")
     parser.add_argument("tests", nargs="*", help="run only these tests")
@@ -74,7 +80,7 @@ def main() -> int:
                               "import sys; print(sys.implementation.cache_tag)"],
                              env=env, capture_output=True, text=True, check=True).stdout.strip()
         layout_differs = tag != UPSTREAM_CACHE_TAG
-        skips = read_skips(args.skips, layout_differs)
+        skips = read_skips(args.skips, layout_differs, args.generic_baseline)
         files = [name for name in skips if "." not in name]
         cases = [name for name in skips if "." in name]
         which = "a code layout of its own" if layout_differs else "upstream 3.11.2's layout"

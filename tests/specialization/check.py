@@ -3,6 +3,10 @@ interpreter and on upstream 3.11.2 (Debian's python3.11, the same source), leave
 instruction in the same form, except where a member this project added applies.
 
     check.py BUILT_PYTHON [REFERENCE_PYTHON]
+    check.py --generic BUILT_PYTHON
+
+--generic checks the generic baseline (-Dspecialize=false): after the same situations, every
+instruction of every family is still its generic form.
 
 ADDITIONS lists the project's members and the form upstream leaves at their sites; adding a
 member adds a line here, not a test. A Py_STATS build (-Dstats=true) keeps the adaptive form
@@ -48,7 +52,30 @@ def is_stats_build(python):
     return result.stdout.strip() == "1"
 
 
+def check_generic(built):
+    got = forms(built)
+    # the adaptive forms and members of the families that specialize (quick forms and
+    # superinstructions are in opcode._specializations too, and have options of their own)
+    query = ("import opcode; print(*[m for ms in opcode._specializations.values() "
+             "if any(m.endswith('_ADAPTIVE') for m in ms) for m in ms])")
+    forbidden = set(subprocess.run([built, "-I", "-S", "-c", query], capture_output=True,
+                                   text=True, timeout=60, check=True).stdout.split())
+    specialized = [line for line in got if line.split()[2] in forbidden]
+    print("%d instructions in %d cases; %d adaptive and specialized forms, none of which may appear"
+          % (len(got), len({line.split()[0] for line in got}), len(forbidden)))
+    if not got or not forbidden:
+        print("1 failed: the probe printed no family instruction")
+        return 1
+    if specialized:
+        print("1 failed: a generic-baseline build specialized:\n  " + "\n  ".join(specialized[:20]))
+        return 1
+    print("every instruction of a specializing family stayed generic")
+    return 0
+
+
 def main():
+    if sys.argv[1] == "--generic":
+        return check_generic(sys.argv[2])
     built = sys.argv[1]
     reference = sys.argv[2] if len(sys.argv) > 2 else REFERENCE
     got = forms(built)

@@ -102,6 +102,10 @@ _specializations = {
 _specialized_instructions = [
     opcode for family in _specializations.values() for opcode in family
 ]
+# quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
+# counts of a Py_STATS build (the `failures:` of its specializer in instructions/).
+_specialization_failure_kinds = {
+}
 _specialization_stats = [
     "success",
     "failure",

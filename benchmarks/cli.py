@@ -6,6 +6,7 @@
     python3 -m benchmarks list
     python3 -m benchmarks stats --python build-stats/python [--bench P]... [--script F]... [--output DIR]
     python3 -m benchmarks stats-compare BEFORE/stats.json AFTER/stats.json [--output DIR]
+    python3 -m benchmarks advise STATS.json [--top N] [--candidates N]
 
 Exit status: 0 success; 1 some benchmark failed on some interpreter (everything else was
 still measured and saved); 2 unusable command line, interpreter or benchmark folder;
@@ -143,7 +144,21 @@ def stats_compare_parser():
     return parser
 
 
-COMMANDS = ("run", "compare", "report", "list", "stats", "stats-compare")
+def advise_parser():
+    parser = argparse.ArgumentParser(
+        prog="python3 -m benchmarks advise",
+        description="Rank candidate superinstructions by the dispatches they would save, from "
+                    "the pair counts of a statistics report, and print the best as DSL "
+                    "declarations the generator accepts (docs/workbench.md).")
+    parser.add_argument("stats", type=Path, metavar="STATS.json")
+    parser.add_argument("--candidates", type=positive, default=20,
+                        help="how many candidates to rank and check (default: 20)")
+    parser.add_argument("--top", type=positive, default=5,
+                        help="how many declarations to print (default: 5)")
+    return parser
+
+
+COMMANDS = ("run", "compare", "report", "list", "stats", "stats-compare", "advise")
 
 
 def main(argv=None):
@@ -154,6 +169,8 @@ def main(argv=None):
     try:
         if command == "stats":
             return stats_command(stats_parser().parse_args(argv))
+        if command == "advise":
+            return advise_command(advise_parser().parse_args(argv))
         if command == "stats-compare":
             return stats_compare_command(stats_compare_parser().parse_args(argv))
         if command == "compare":
@@ -383,4 +400,20 @@ def stats_compare_command(options):
         folder = choose_output_folder(options.output)
         (folder / "compare.md").write_text(text, encoding="utf-8")
     sys.stdout.write(text)
+    return EXIT_OK
+
+
+def advise_command(options):
+    from benchmarks import advisor
+    from generator.diagnostics import GeneratorError
+    data = specstats.load(options.stats)
+    try:
+        instructions = advisor.load_instructions(advisor.ROOT)
+    except GeneratorError as error:
+        raise UsageError("instructions/ has errors; run python3 -m generator check:\n%s"
+                         % error.diagnostics[0].format()) from None
+    candidates = advisor.check_with_generator(advisor.rank(data, instructions, options.candidates))
+    sys.stdout.write("Superinstruction candidates from %s (%s):\n\n" % (
+        options.stats, ", ".join(sorted(data["workloads"]))))
+    sys.stdout.write(advisor.render(candidates, options.top) + "\n")
     return EXIT_OK

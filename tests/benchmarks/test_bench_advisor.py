@@ -1,0 +1,78 @@
+"""The superinstruction advisor (benchmarks/advisor.py) on made-up pair counts over the real
+instructions/: what it ranks, what it leaves out, and what the generator refuses."""
+
+import pytest
+from conftest import REPOSITORY, run_harness
+
+from benchmarks import advisor, specstats
+
+
+@pytest.fixture(scope="module")
+def instructions():
+    return advisor.load_instructions(REPOSITORY)
+
+
+def stats_data(instructions, pairs):
+    """A statistics file whose opcodes are the DSL's, with the given dispatch pair counts."""
+    opnames = ["<%d>" % n for n in range(256)]
+    for name, inst in instructions.items():
+        opnames[inst.number] = name
+    number = {name: inst.number for name, inst in instructions.items()}
+    opcodes = {}
+    for (first, second), count in pairs.items():
+        entry = opcodes.setdefault(number[first], {"execution_count": 0, "pairs": {}})
+        entry["pairs"][number[second]] = count
+        entry["execution_count"] += count
+    tables = {"opnames": opnames, "families": {}, "failure_kinds": {}, "cache_tag": "t", "version": "3.11.2"}
+    return {"format": specstats.FORMAT, "tables": tables, "workloads": {"w": {"opcodes": opcodes, "other": {}}}}
+
+
+PAIRS = {
+    ("LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"): 5000,   # specialized second part: no candidate
+    ("STORE_FAST__LOAD_FAST", "LOAD_FAST"): 1000,      # -> STORE_FAST + LOAD_FAST + LOAD_FAST
+    ("POP_JUMP_BACKWARD_IF_TRUE", "LOAD_FAST"): 500,   # a part that jumps: the generator refuses
+    ("LOAD_CONST", "RETURN_VALUE"): 300,
+    ("LOAD_FAST", "LOAD_FAST"): 200,                   # LOAD_FAST__LOAD_FAST exists
+    ("RESUME_QUICK", "LOAD_FAST"): 100,                # a quick form: no candidate
+}
+
+
+def test_candidates_are_the_parts_of_both_dispatches_ranked_by_pairs(instructions):
+    ranked = advisor.rank(stats_data(instructions, PAIRS), instructions)
+    assert [(c.parts, c.pairs) for c in ranked] == [
+        (("STORE_FAST", "LOAD_FAST", "LOAD_FAST"), 1000),
+        (("POP_JUMP_BACKWARD_IF_TRUE", "LOAD_FAST"), 500),
+        (("LOAD_CONST", "RETURN_VALUE"), 300),
+    ]
+    assert ranked[0].share == pytest.approx(1000 / sum(PAIRS.values()))
+
+
+def test_the_generator_decides_what_is_accepted(instructions):
+    ranked = advisor.check_with_generator(advisor.rank(stats_data(instructions, PAIRS), instructions))
+    verdicts = {c.name: c.rejected for c in ranked}
+    assert verdicts["STORE_FAST__LOAD_FAST__LOAD_FAST"] == ""
+    assert verdicts["LOAD_CONST__RETURN_VALUE"] == ""
+    assert "finishes early" in verdicts["POP_JUMP_BACKWARD_IF_TRUE__LOAD_FAST"]
+
+
+def test_declarations_join_the_first_parts_family(tmp_path, instructions):
+    candidates = advisor.rank(stats_data(instructions, PAIRS), instructions)
+    (tmp_path / "a.inst").write_text("family STORE_FAST {\n    members: STORE_FAST__LOAD_FAST;\n}\n")
+    changes = advisor.add_to_sources(tmp_path, [candidates[0], candidates[2]])
+    assert "members: STORE_FAST__LOAD_FAST, STORE_FAST__LOAD_FAST__LOAD_FAST;" in (tmp_path / "a.inst").read_text()
+    extra = (tmp_path / "zz_advisor.inst").read_text()
+    assert "family LOAD_CONST {\n    members: LOAD_CONST__RETURN_VALUE;\n}" in extra
+    assert "super LOAD_CONST__RETURN_VALUE : LOAD_CONST + RETURN_VALUE;" in extra
+    assert changes["LOAD_CONST__RETURN_VALUE"] == "in a new family LOAD_CONST"
+
+
+def test_the_command_prints_ready_declarations(tmp_path, instructions):
+    path = tmp_path / "stats.json"
+    specstats.save(path, stats_data(instructions, PAIRS))
+    completed = run_harness("advise", path, "--top", "2")
+    assert completed.returncode == 0, completed.stderr
+    out = completed.stdout
+    assert "| 1 | `STORE_FAST + LOAD_FAST + LOAD_FAST` | 1,000 |" in out
+    assert "refused: 'POP_JUMP_BACKWARD_IF_TRUE' finishes early" in out
+    assert "the best 2 the generator accepts, alone and together" in out
+    assert "super LOAD_CONST__RETURN_VALUE : LOAD_CONST + RETURN_VALUE;" in out

@@ -12,7 +12,10 @@ applies only to an interpreter whose code layout is not CPython 3.11.2's (its
 sys.implementation.cache_tag is not upstream's `cpython-311`, generator/layout.py): tests that
 assert 3.11.2's exact bytecode (offsets, cache entries, the magic number). A line that starts
 with `generic:` applies only with --generic-baseline (a -Dspecialize=false build): tests that
-assert that an instruction specializes. Failed tests are re-run once in verbose mode (regrtest's -w), which
+assert that an instruction specializes. A line that starts with `supers:` applies only to an
+interpreter whose quickening installs other superinstructions than 3.11.2's five (its
+opcode._specializations names others, or --no-superinstructions: a -Dsuperinstructions=false
+build): tests that assert 3.11.2's superinstructions in quickened bytecode. Failed tests are re-run once in verbose mode (regrtest's -w), which
 absorbs timing flakes on a loaded 2-core machine; a test that fails twice fails the run.
 --huntrleaks is regrtest's -R (a Py_DEBUG build): each test runs WARMUPS + RUNS times and fails
 when the total reference count or the allocated memory blocks grow in every one of the RUNS, or
@@ -28,11 +31,18 @@ import subprocess
 import sys
 import tempfile
 
-SKIP_LINE = re.compile(r"^(?:(layout|generic):\s*)?(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
+SKIP_LINE = re.compile(r"^(?:(layout|generic|supers):\s*)?(test_\w+|test\.[\w.*?\[\]]+)\s*#\s*(\S.*)$")
 UPSTREAM_CACHE_TAG = "cpython-311"  # CPython 3.11.2's sys.implementation.cache_tag
+# CPython 3.11.2's superinstructions (its Lib/opcode.py _specializations).
+UPSTREAM_SUPERS = {"LOAD_CONST__LOAD_FAST", "LOAD_FAST__LOAD_CONST", "LOAD_FAST__LOAD_FAST",
+                   "STORE_FAST__LOAD_FAST", "STORE_FAST__STORE_FAST"}
+# Prints the cache tag, then the superinstructions the interpreter's opcode module names.
+FACTS = ("import sys, opcode; print(sys.implementation.cache_tag); "
+         "print(' '.join(sorted({n for f in opcode._specializations.values() for n in f if '__' in n})))")
 
 
-def read_skips(path: str, layout_differs: bool, generic: bool = False) -> list[str]:
+def read_skips(path: str, layout_differs: bool, generic: bool = False,
+               supers_differ: bool = False) -> list[str]:
     """The names and patterns of FILE that apply, in order."""
     names = []
     with open(path, encoding="utf-8") as f:
@@ -42,11 +52,13 @@ def read_skips(path: str, layout_differs: bool, generic: bool = False) -> list[s
                 continue
             m = SKIP_LINE.match(line)
             if not m:
-                raise SystemExit(f"{path}:{number}: expected '[layout:|generic:] test_name  # reason', "
+                raise SystemExit(f"{path}:{number}: expected '[layout:|generic:|supers:] test_name  # reason', "
                                  f"got {line!r}")
             if m.group(1) == "layout" and not layout_differs:
                 continue
             if m.group(1) == "generic" and not generic:
+                continue
+            if m.group(1) == "supers" and not supers_differ:
                 continue
             names.append(m.group(2))
     return names
@@ -60,6 +72,9 @@ def main() -> int:
     parser.add_argument("--skips", help="file of tests to leave out, one per line with a reason")
     parser.add_argument("--generic-baseline", action="store_true",
                         help="the build does not specialize (-Dspecialize=false): apply `generic:` lines")
+    parser.add_argument("--no-superinstructions", action="store_true",
+                        help="quickening installs no superinstructions (-Dsuperinstructions=false): "
+                             "apply `supers:` lines")
     parser.add_argument("--huntrleaks", metavar="WARMUPS:RUNS",
                         help="regrtest's -R: hunt reference leaks (needs a Py_DEBUG build)")
     parser.add_argument("tests", nargs="*", help="run only these tests")
@@ -76,14 +91,16 @@ def main() -> int:
     env["LC_ALL"] = env.get("LC_ALL", "C.UTF-8")
     files: list[str] = []
     if args.skips:
-        tag = subprocess.run([os.path.abspath(args.python), "-c",
-                              "import sys; print(sys.implementation.cache_tag)"],
-                             env=env, capture_output=True, text=True, check=True).stdout.strip()
+        facts = subprocess.run([os.path.abspath(args.python), "-c", FACTS],
+                               env=env, capture_output=True, text=True, check=True).stdout.split("\n")
+        tag, supers = facts[0].strip(), set(facts[1].split())
         layout_differs = tag != UPSTREAM_CACHE_TAG
-        skips = read_skips(args.skips, layout_differs, args.generic_baseline)
+        supers_differ = args.no_superinstructions or supers != UPSTREAM_SUPERS
+        skips = read_skips(args.skips, layout_differs, args.generic_baseline, supers_differ)
         files = [name for name in skips if "." not in name]
         cases = [name for name in skips if "." in name]
         which = "a code layout of its own" if layout_differs else "upstream 3.11.2's layout"
+        which += ", other superinstructions than 3.11.2's" if supers_differ else ""
         print(f"run_regrtest: cache tag {tag} ({which}): leaving out {len(files)} test "
               f"files and {len(cases)} test-case patterns listed in {args.skips}", flush=True)
         command += [f"--ignore={pattern}" for pattern in cases]

@@ -29,9 +29,9 @@ def stats_data(instructions, pairs):
 
 PAIRS = {
     ("LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"): 5000,   # specialized second part: no candidate
-    ("STORE_FAST__LOAD_FAST", "LOAD_FAST"): 1000,      # -> STORE_FAST + LOAD_FAST + LOAD_FAST
+    ("STORE_FAST__STORE_FAST", "LOAD_FAST"): 1000,    # -> STORE_FAST + STORE_FAST + LOAD_FAST
     ("POP_JUMP_BACKWARD_IF_TRUE", "LOAD_FAST"): 500,   # a part that jumps: the generator refuses
-    ("LOAD_CONST", "RETURN_VALUE"): 300,
+    ("LOAD_FAST", "RETURN_VALUE"): 300,
     ("LOAD_FAST", "LOAD_FAST"): 200,                   # LOAD_FAST__LOAD_FAST exists
     ("RESUME_QUICK", "LOAD_FAST"): 100,                # a quick form: no candidate
 }
@@ -40,9 +40,9 @@ PAIRS = {
 def test_candidates_are_the_parts_of_both_dispatches_ranked_by_pairs(instructions):
     ranked = advisor.rank(stats_data(instructions, PAIRS), instructions)
     assert [(c.parts, c.pairs) for c in ranked] == [
-        (("STORE_FAST", "LOAD_FAST", "LOAD_FAST"), 1000),
+        (("STORE_FAST", "STORE_FAST", "LOAD_FAST"), 1000),
         (("POP_JUMP_BACKWARD_IF_TRUE", "LOAD_FAST"), 500),
-        (("LOAD_CONST", "RETURN_VALUE"), 300),
+        (("LOAD_FAST", "RETURN_VALUE"), 300),
     ]
     assert ranked[0].share == pytest.approx(1000 / sum(PAIRS.values()))
 
@@ -50,20 +50,20 @@ def test_candidates_are_the_parts_of_both_dispatches_ranked_by_pairs(instruction
 def test_the_generator_decides_what_is_accepted(instructions):
     ranked = advisor.check_with_generator(advisor.rank(stats_data(instructions, PAIRS), instructions))
     verdicts = {c.name: c.rejected for c in ranked}
-    assert verdicts["STORE_FAST__LOAD_FAST__LOAD_FAST"] == ""
-    assert verdicts["LOAD_CONST__RETURN_VALUE"] == ""
+    assert verdicts["STORE_FAST__STORE_FAST__LOAD_FAST"] == ""
+    assert verdicts["LOAD_FAST__RETURN_VALUE"] == ""
     assert "finishes early" in verdicts["POP_JUMP_BACKWARD_IF_TRUE__LOAD_FAST"]
 
 
 def test_declarations_join_the_first_parts_family(tmp_path, instructions):
     candidates = advisor.rank(stats_data(instructions, PAIRS), instructions)
-    (tmp_path / "a.inst").write_text("family STORE_FAST {\n    members: STORE_FAST__LOAD_FAST;\n}\n")
+    (tmp_path / "a.inst").write_text("family STORE_FAST {\n    members: STORE_FAST__STORE_FAST;\n}\n")
     changes = advisor.add_to_sources(tmp_path, [candidates[0], candidates[2]])
-    assert "members: STORE_FAST__LOAD_FAST, STORE_FAST__LOAD_FAST__LOAD_FAST;" in (tmp_path / "a.inst").read_text()
+    assert "members: STORE_FAST__STORE_FAST, STORE_FAST__STORE_FAST__LOAD_FAST;" in (tmp_path / "a.inst").read_text()
     extra = (tmp_path / "zz_advisor.inst").read_text()
-    assert "family LOAD_CONST {\n    members: LOAD_CONST__RETURN_VALUE;\n}" in extra
-    assert "super LOAD_CONST__RETURN_VALUE : LOAD_CONST + RETURN_VALUE;" in extra
-    assert changes["LOAD_CONST__RETURN_VALUE"] == "in a new family LOAD_CONST"
+    assert "family LOAD_FAST {\n    members: LOAD_FAST__RETURN_VALUE;\n}" in extra
+    assert "super LOAD_FAST__RETURN_VALUE : LOAD_FAST + RETURN_VALUE;" in extra
+    assert changes["LOAD_FAST__RETURN_VALUE"] == "in a new family LOAD_FAST"
 
 
 def test_the_command_prints_ready_declarations(tmp_path, instructions):
@@ -72,7 +72,7 @@ def test_the_command_prints_ready_declarations(tmp_path, instructions):
     completed = run_harness("advise", path, "--top", "2")
     assert completed.returncode == 0, completed.stderr
     out = completed.stdout
-    assert "| 1 | `STORE_FAST + LOAD_FAST + LOAD_FAST` | 1,000 |" in out
+    assert "| 1 | `STORE_FAST + STORE_FAST + LOAD_FAST` | 1,000 |" in out
     assert "refused: 'POP_JUMP_BACKWARD_IF_TRUE' finishes early" in out
     assert "the best 2 the generator accepts, alone and together" in out
-    assert "super LOAD_CONST__RETURN_VALUE : LOAD_CONST + RETURN_VALUE;" in out
+    assert "super LOAD_FAST__RETURN_VALUE : LOAD_FAST + RETURN_VALUE;" in out

@@ -33,7 +33,7 @@ def test_a_line_without_a_reason_is_an_error(tmp_path, line):
     path = write(tmp_path, line + "\n")
     with pytest.raises(SystemExit) as info:
         run_regrtest.read_skips(path, layout_differs=True)
-    assert f"{path}:1: expected '[layout:|generic:] test_name  # reason'" in str(info.value)
+    assert f"{path}:1: expected '[layout:|generic:|supers:] test_name  # reason'" in str(info.value)
 
 
 def test_generic_lines_apply_only_to_the_generic_baseline(tmp_path):
@@ -45,6 +45,14 @@ def test_generic_lines_apply_only_to_the_generic_baseline(tmp_path):
         "test_always", "test.test_dis.DisTests.test_binary_specialize"]
     assert run_regrtest.read_skips(path, True, generic=True) == [
         "test_always", "test.test_dis.DisTests.test_binary_specialize", "test_importlib"]
+
+
+def test_supers_lines_apply_only_when_the_superinstructions_differ(tmp_path):
+    path = write(tmp_path, "supers: test.test_dis.DisTests.test_super_instructions  # 3.11.2's supers\n"
+                           "test_always  # a reason\n")
+    assert run_regrtest.read_skips(path, True, generic=True) == ["test_always"]
+    assert run_regrtest.read_skips(path, False, supers_differ=True) == [
+        "test.test_dis.DisTests.test_super_instructions", "test_always"]
 
 
 def test_the_project_skip_list_reads():

@@ -34,6 +34,14 @@ ADDITIONS = {
     "FOR_ITER_LIST": "FOR_ITER",
     "FOR_ITER_TUPLE": "FOR_ITER",
     "FOR_ITER_RANGE": "FOR_ITER",
+    # superinstructions the advisor chose (docs/workbench.md): upstream installs the shorter
+    # run that starts at the same instruction, or none
+    "STORE_FAST__LOAD_FAST__LOAD_FAST": "STORE_FAST__LOAD_FAST",
+    "STORE_FAST__LOAD_FAST__LOAD_CONST": "STORE_FAST__LOAD_FAST",
+    "LOAD_CONST__RETURN_VALUE": "LOAD_CONST",
+    "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE": "LOAD_FAST",
+    "LOAD_FAST__LOAD_FAST__LOAD_CONST": "LOAD_FAST__LOAD_FAST",
+    "LOAD_FAST__LOAD_FAST__LOAD_FAST": "LOAD_FAST__LOAD_FAST",
 }
 
 

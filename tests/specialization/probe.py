@@ -231,6 +231,12 @@ def call_py(x):
     return global_module() + attrs(Plain())
 
 
+def fused(a, b, c):
+    if a:
+        return (a, b, c), (b, c, 1)
+    return None
+
+
 CASES = [
     ("global_module", global_module, ()),
     ("global_builtin", global_builtin, ()),
@@ -322,6 +328,7 @@ CASES = [
     ("call_types", lambda: (type(1), str(1), tuple([1]), bytes(1), Plain(), range(2)), ()),
     ("call_class", calls, (Plain,)),
     ("call_bound", calls, (Plain().__init__,)),
+    ("fused_locals", fused, (1, 2, 3)),
 ]
 
 

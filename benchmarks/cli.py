@@ -158,7 +158,30 @@ def advise_parser():
     return parser
 
 
-COMMANDS = ("run", "compare", "report", "list", "stats", "stats-compare", "advise")
+def explain_parser():
+    parser = argparse.ArgumentParser(
+        prog="python3 -m benchmarks explain",
+        description="Run a Python file on an interpreter, then show each code object it defined "
+                    "as quickened bytecode: the form of every instruction and its inline cache "
+                    "decoded field by field (docs/workbench.md).")
+    parser.add_argument("file", type=Path, metavar="FILE.py")
+    parser.add_argument("--python", required=True, metavar="PATH",
+                        help="the interpreter to explain (a -Dstats=true build names failure kinds)")
+    parser.add_argument("--call", metavar="EXPR",
+                        help="import FILE as a module (not __main__) and evaluate EXPR in it, e.g. "
+                             "'run(1)'; without it FILE runs as __main__")
+    parser.add_argument("--repeat", type=positive, default=1,
+                        help="how many times to evaluate --call (default: 1)")
+    parser.add_argument("--function", metavar="NAME",
+                        help="show only this function (a qualified name: f, C.method) and the "
+                             "code nested in it")
+    parser.add_argument("--html", type=Path, metavar="OUT.html",
+                        help="also write a self-contained HTML page (instructions' doc comments "
+                             "on hover)")
+    return parser
+
+
+COMMANDS = ("run", "compare", "report", "list", "stats", "stats-compare", "advise", "explain")
 
 
 def main(argv=None):
@@ -169,6 +192,8 @@ def main(argv=None):
     try:
         if command == "stats":
             return stats_command(stats_parser().parse_args(argv))
+        if command == "explain":
+            return explain_command(explain_parser().parse_args(argv))
         if command == "advise":
             return advise_command(advise_parser().parse_args(argv))
         if command == "stats-compare":
@@ -416,4 +441,21 @@ def advise_command(options):
     sys.stdout.write("Superinstruction candidates from %s (%s):\n\n" % (
         options.stats, ", ".join(sorted(data["workloads"]))))
     sys.stdout.write(advisor.render(candidates, options.top) + "\n")
+    return EXIT_OK
+
+
+def explain_command(options):
+    from benchmarks import explain
+    if not options.file.is_file():
+        raise UsageError("%s: no such file" % options.file)
+    try:
+        data = explain.run(options.python, options.file, options.call, options.repeat,
+                           options.function)
+    except (explain.ExplainError, OSError) as error:
+        raise UsageError(str(error)) from None
+    docs = explain.load_docs()
+    sys.stdout.write(explain.render_text(data, docs))
+    if options.html:
+        options.html.write_text(explain.render_html(data, docs), encoding="utf-8")
+        sys.stdout.write("\nHTML written to %s\n" % options.html)
     return EXIT_OK

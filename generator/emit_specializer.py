@@ -195,6 +195,7 @@ def emit_function(family: model.Family) -> list[str]:
     lines += [
         "fail:",
         f"    SPECIALIZATION_FAIL({name}, fail_kind);",
+        f"    QUICKEN_SITE_FAILED(instr, {name}, fail_kind);  // Py_STATS: for explain",
         f"    STAT_INC({name}, failure);",
         "    assert(!PyErr_Occurred());",
         "    cache->counter = adaptive_counter_backoff(cache->counter);",

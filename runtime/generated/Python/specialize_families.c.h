@@ -376,6 +376,7 @@ generic:
 #endif
 fail:
     SPECIALIZATION_FAIL(BINARY_OP, fail_kind);
+    QUICKEN_SITE_FAILED(instr, BINARY_OP, fail_kind);  // Py_STATS: for explain
     STAT_INC(BINARY_OP, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -510,6 +511,7 @@ reject_BINARY_SUBSCR_STR_INT: ;
     FAIL_WITH(QUICKEN_FAIL_BINARY_SUBSCR_OTHER);
 fail:
     SPECIALIZATION_FAIL(BINARY_SUBSCR, fail_kind);
+    QUICKEN_SITE_FAILED(instr, BINARY_SUBSCR, fail_kind);  // Py_STATS: for explain
     STAT_INC(BINARY_SUBSCR, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -601,6 +603,7 @@ reject_CALL_PY_EXACT_ARGS: ;
     FAIL_WITH(QUICKEN_FAIL_CALL_OTHER);
 fail:
     SPECIALIZATION_FAIL(CALL, fail_kind);
+    QUICKEN_SITE_FAILED(instr, CALL, fail_kind);  // Py_STATS: for explain
     STAT_INC(CALL, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -695,6 +698,7 @@ generic:
 #endif
 fail:
     SPECIALIZATION_FAIL(COMPARE_OP, fail_kind);
+    QUICKEN_SITE_FAILED(instr, COMPARE_OP, fail_kind);  // Py_STATS: for explain
     STAT_INC(COMPARE_OP, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -784,6 +788,7 @@ reject_CONTAINS_OP_STR: ;
     FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_OTHER);
 fail:
     SPECIALIZATION_FAIL(CONTAINS_OP, fail_kind);
+    QUICKEN_SITE_FAILED(instr, CONTAINS_OP, fail_kind);  // Py_STATS: for explain
     STAT_INC(CONTAINS_OP, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -876,6 +881,7 @@ reject_FOR_ITER_RANGE: ;
     FAIL_WITH(QUICKEN_FAIL_FOR_ITER_OTHER);
 fail:
     SPECIALIZATION_FAIL(FOR_ITER, fail_kind);
+    QUICKEN_SITE_FAILED(instr, FOR_ITER, fail_kind);  // Py_STATS: for explain
     STAT_INC(FOR_ITER, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1061,6 +1067,7 @@ reject_LOAD_ATTR_SLOT: ;
     FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OTHER);
 fail:
     SPECIALIZATION_FAIL(LOAD_ATTR, fail_kind);
+    QUICKEN_SITE_FAILED(instr, LOAD_ATTR, fail_kind);  // Py_STATS: for explain
     STAT_INC(LOAD_ATTR, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1165,6 +1172,7 @@ reject_LOAD_GLOBAL_MODULE: ;
     FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OTHER);
 fail:
     SPECIALIZATION_FAIL(LOAD_GLOBAL, fail_kind);
+    QUICKEN_SITE_FAILED(instr, LOAD_GLOBAL, fail_kind);  // Py_STATS: for explain
     STAT_INC(LOAD_GLOBAL, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1390,6 +1398,7 @@ reject_LOAD_METHOD_MODULE: ;
     FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OTHER);
 fail:
     SPECIALIZATION_FAIL(LOAD_METHOD, fail_kind);
+    QUICKEN_SITE_FAILED(instr, LOAD_METHOD, fail_kind);  // Py_STATS: for explain
     STAT_INC(LOAD_METHOD, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1649,6 +1658,7 @@ reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST: ;
     FAIL_WITH(PyCFunction_CheckExact(function) ? QUICKEN_FAIL_PRECALL_PYCFUNCTION : PyFunction_Check(function) ? QUICKEN_FAIL_PRECALL_PYFUNCTION : PyInstanceMethod_Check(function) ? QUICKEN_FAIL_PRECALL_INSTANCE_METHOD : PyMethod_Check(function) ? QUICKEN_FAIL_PRECALL_BOUND_METHOD : PyCMethod_Check(function) ? QUICKEN_FAIL_PRECALL_CMETHOD : PyType_Check(function) ? (((PyTypeObject *)function)->tp_new == PyBaseObject_Type.tp_new ? QUICKEN_FAIL_PRECALL_PYTHON_CLASS : QUICKEN_FAIL_PRECALL_CLASS) : Py_IS_TYPE(function, &PyMethodDescr_Type) ? QUICKEN_FAIL_PRECALL_METHOD_DESCRIPTOR : Py_TYPE(function) == &PyWrapperDescr_Type ? QUICKEN_FAIL_PRECALL_OPERATOR_WRAPPER : Py_TYPE(function) == &_PyMethodWrapper_Type ? QUICKEN_FAIL_PRECALL_METHOD_WRAPPER : QUICKEN_FAIL_PRECALL_OTHER);
 fail:
     SPECIALIZATION_FAIL(PRECALL, fail_kind);
+    QUICKEN_SITE_FAILED(instr, PRECALL, fail_kind);  // Py_STATS: for explain
     STAT_INC(PRECALL, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1790,6 +1800,7 @@ reject_STORE_ATTR_WITH_HINT: ;
     FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OTHER);
 fail:
     SPECIALIZATION_FAIL(STORE_ATTR, fail_kind);
+    QUICKEN_SITE_FAILED(instr, STORE_ATTR, fail_kind);  // Py_STATS: for explain
     STAT_INC(STORE_ATTR, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1875,6 +1886,7 @@ reject_STORE_SUBSCR_LIST_INT: ;
     FAIL_WITH(QUICKEN_FAIL_STORE_SUBSCR_OTHER);
 fail:
     SPECIALIZATION_FAIL(STORE_SUBSCR, fail_kind);
+    QUICKEN_SITE_FAILED(instr, STORE_SUBSCR, fail_kind);  // Py_STATS: for explain
     STAT_INC(STORE_SUBSCR, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);
@@ -1941,6 +1953,7 @@ reject_UNPACK_SEQUENCE_TUPLE: ;
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);
+    QUICKEN_SITE_FAILED(instr, UNPACK_SEQUENCE, fail_kind);  // Py_STATS: for explain
     STAT_INC(UNPACK_SEQUENCE, failure);
     assert(!PyErr_Occurred());
     cache->counter = adaptive_counter_backoff(cache->counter);

@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """`meson install` installs what upstream's `make install` does (docs/build.md#installed).
 
-usage: check_install.py BUILD_DIR SOURCE_ROOT UPSTREAM_ROOT [--skip-regrtest]
+usage: check_install.py BUILD_DIR SOURCE_ROOT UPSTREAM_ROOT [--skip-regrtest | --full-regrtest]
+                        [--in-prefix]
+
+--in-prefix installs into the build's configured prefix itself, not a staging --destdir: the
+prefix must be a folder that does not exist yet or is empty (configure a scratch build with
+`-Dprefix=/tmp/some-new-folder`), and it stays there afterwards. --full-regrtest runs the whole
+regression suite from the install location in step 7 instead of the slice.
 
 1. Puts a file into the upstream tree's Lib/__pycache__/ (where an uninstalled interpreter
    writes its .pyc files) and installs BUILD_DIR into a scratch --destdir: that file must not
@@ -173,6 +179,8 @@ def shebang(path):
 def main(argv):
     build_dir, source_root, upstream = (os.path.abspath(a) for a in argv[:3])
     skip_regrtest = "--skip-regrtest" in argv
+    full_regrtest = "--full-regrtest" in argv
+    in_prefix = "--in-prefix" in argv
     built = os.path.join(build_dir, "python")
     facts = json.loads(run(built, "-c", "import json, sys, sysconfig as s; print(json.dumps("
                                         "{'prefix': s.get_config_var('prefix'), "
@@ -188,6 +196,8 @@ def main(argv):
         fail(f"sysconfig ENSUREPIP {facts['ensurepip']!r}, option ensurepip {ensurepip!r}")
     if not build_option(build_dir, "compileall"):
         fail("this test checks the byte-compiled library: configure with -Dcompileall=true")
+    if in_prefix and os.path.exists(prefix) and os.listdir(prefix):
+        fail(f"--in-prefix needs a fresh prefix, and {prefix} is not empty")
 
     with tempfile.TemporaryDirectory(prefix="quicken-install-") as scratch:
         # 1. a stray file in the tree's Lib/__pycache__, then the install
@@ -196,13 +206,15 @@ def main(argv):
         sentinel = os.path.join(sentinel_dir, "quicken_install_test_stray.cpython-311.pyc")
         with open(sentinel, "wb") as f:
             f.write(b"not a pyc")
-        destdir = os.path.join(scratch, "destdir")
+        destdir = "" if in_prefix else os.path.join(scratch, "destdir")
         started = time.monotonic()
         try:
-            run("meson", "install", "-C", build_dir, "--no-rebuild", "--quiet", "--destdir", destdir)
+            run("meson", "install", "-C", build_dir, "--no-rebuild", "--quiet",
+                *([] if in_prefix else ["--destdir", destdir]))
         finally:
             os.remove(sentinel)
-        print(f"check_install: meson install took {time.monotonic() - started:.0f} s")
+        print(f"check_install: meson install into {destdir + prefix} took "
+              f"{time.monotonic() - started:.0f} s")
         root = destdir + prefix
         libdest = os.path.join(root, "lib", "python" + VERSION)
         libpl = destdir + facts["libpl"]
@@ -396,12 +408,13 @@ def main(argv):
             started = time.monotonic()
             out = run("/usr/bin/python3", os.path.join(HERE, "run_regrtest.py"),
                       "--python", installed, "--jobs", "2", "--timeout", "600",
-                      "--skips", os.path.join(HERE, "regrtest-skips.txt"), "--",
-                      *REGRTEST_SLICE, check=False)
+                      "--skips", os.path.join(HERE, "regrtest-skips.txt"),
+                      *([] if full_regrtest else ["--", *REGRTEST_SLICE]), check=False)
             print(out.stdout[-3000:])
             if out.returncode != 0:
                 fail(f"the regression suite's slice from the install location:\n{out.stderr[-3000:]}")
-            print(f"check_install: regression slice from the install location passed "
+            print(f"check_install: regression {'suite' if full_regrtest else 'slice'} "
+                  f"from the install location passed "
                   f"({time.monotonic() - started:.0f} s)")
     return 0
 

@@ -27,6 +27,7 @@ files into the current directory) with a clean environment: no PYTHON* variables
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -113,7 +114,18 @@ def main() -> int:
     os.makedirs(scratch_root, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=scratch_root) as scratch:
         print("run_regrtest:", " ".join(command), flush=True)
-        return subprocess.call(command, cwd=scratch, env=env, stdin=subprocess.DEVNULL)
+        return subprocess.call(command, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                               preexec_fn=default_signals)
+
+
+def default_signals():
+    """In the child: SIGINT and SIGQUIT back to their default actions. A shell starts a
+    background job (`cmd &`, nohup, CI runners) with SIGINT ignored, and an ignored signal stays
+    ignored across exec: the interpreter then installs no KeyboardInterrupt handler, and
+    test_signal, test_threading's interrupt_main, test_pdb, test_generators and the
+    multiprocessing tests fail for that reason alone."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
 if __name__ == "__main__":

@@ -412,7 +412,8 @@ def main(argv):
                       *([] if full_regrtest else ["--", *REGRTEST_SLICE]), check=False)
             print(out.stdout[-3000:])
             if out.returncode != 0:
-                fail(f"the regression suite's slice from the install location:\n{out.stderr[-3000:]}")
+                fail(f"the regression {'suite' if full_regrtest else 'slice'} from the install "
+                     f"location:\n{out.stderr[-3000:]}")
             print(f"check_install: regression {'suite' if full_regrtest else 'slice'} "
                   f"from the install location passed "
                   f"({time.monotonic() - started:.0f} s)")

@@ -33,7 +33,8 @@ def build_and_call(python, scratch):
     run(python, "-W", "ignore", "setup.py", "-q", "build_ext", "--inplace", cwd=work)
     out = run(python, "-c", "import spam; print(spam.add(40, 2), spam.__file__)", cwd=work)
     value, path = out.split()
-    assert value == "42" and path.startswith(work), out
+    if not (value == "42" and path.startswith(work)):
+        sys.exit(f"check_extension_build: spam.add(40, 2) from {work} expected, got: {out}")
     print(f"check_extension_build: {python}: extension built and called")
 
 
@@ -51,17 +52,19 @@ def main(build_dir, modules):
         installed = destdir + os.path.join(prefix, "bin", "python3.11")
         facts = run(installed, "-c", "import sys, sysconfig; print(sys.prefix); "
                                      "print(sysconfig.is_python_build())").split()
-        assert facts == [destdir + prefix, "False"], facts
+        if facts != [destdir + prefix, "False"]:
+            sys.exit(f"check_extension_build: installed sys.prefix, is_python_build: {facts}")
         # The static libpython and the Makefile are where sysconfig says (embedders link them).
         libpl, ldlibrary = run(installed, "-c", "import sysconfig as s; "
                                "print(s.get_config_var('LIBPL'), s.get_config_var('LDLIBRARY'))").split()
         for name in (ldlibrary, "Makefile"):
-            assert os.path.isfile(destdir + os.path.join(libpl, name)), (libpl, name)
+            if not os.path.isfile(destdir + os.path.join(libpl, name)):
+                sys.exit(f"check_extension_build: no {name} in the installed LIBPL {libpl}")
         lib_dynload = destdir + os.path.join(prefix, "lib", "python3.11", "lib-dynload")
         check = ("import importlib, sys\n"
                  "for name in sys.argv[1:]:\n"
                  "    m = importlib.import_module(name)\n"
-                 f"    assert m.__file__.startswith({lib_dynload!r}), m.__file__\n")
+                 f"    if not m.__file__.startswith({lib_dynload!r}): sys.exit(m.__file__)\n")
         run(installed, "-c", check, *modules)
         print(f"check_extension_build: installed python3.11 imports {len(modules)} modules")
         build_and_call(installed, scratch)

@@ -15,8 +15,17 @@ with `generic:` applies only with --generic-baseline (a -Dspecialize=false build
 assert that an instruction specializes. A line that starts with `supers:` applies only to an
 interpreter whose quickening installs other superinstructions than 3.11.2's five (its
 opcode._specializations names others, or --no-superinstructions: a -Dsuperinstructions=false
-build): tests that assert 3.11.2's superinstructions in quickened bytecode. Failed tests are re-run once in verbose mode (regrtest's -w), which
-absorbs timing flakes on a loaded 2-core machine; a test that fails twice fails the run.
+build): tests that assert 3.11.2's superinstructions in quickened bytecode.
+
+The suite runs as upstream's `make test` (Tools/scripts/run_tests.py) and buildbots run it:
+`-u all,-largefile,-audio,-gui` (resource-gated tests run; without it they are skipped unlisted)
+and `--fail-env-changed` (a test that leaks a thread, a file, a child process or an unraisable
+exception fails). Failed tests are re-run once in verbose mode (regrtest's -w, as upstream's),
+and regrtest then drops a test that passes again from its failed list. This script does not:
+it reads regrtest's output, and a test that crashed or timed out in its first run fails the run
+even if its re-run passed (a crash or a hang is never a timing flake), while a test that failed
+and then passed is reported on a `run_regrtest: flaky:` line, which scripts/summarize-tests
+carries into the summary. A test that fails twice fails the run, as before.
 --huntrleaks is regrtest's -R (a Py_DEBUG build): each test runs WARMUPS + RUNS times and fails
 when the total reference count or the allocated memory blocks grow in every one of the RUNS, or
 the open file descriptors change in any of them.
@@ -37,6 +46,8 @@ UPSTREAM_CACHE_TAG = "cpython-311"  # CPython 3.11.2's sys.implementation.cache_
 # CPython 3.11.2's superinstructions (its Lib/opcode.py _specializations).
 UPSTREAM_SUPERS = {"LOAD_CONST__LOAD_FAST", "LOAD_FAST__LOAD_CONST", "LOAD_FAST__LOAD_FAST",
                    "STORE_FAST__LOAD_FAST", "STORE_FAST__STORE_FAST"}
+# Upstream's `make test` resources (Tools/scripts/run_tests.py).
+RESOURCES = "all,-largefile,-audio,-gui"
 # Prints the cache tag, then the superinstructions the interpreter's opcode module names.
 FACTS = ("import sys, opcode; print(sys.implementation.cache_tag); "
          "print(' '.join(sorted({n for f in opcode._specializations.values() for n in f if '__' in n})))")
@@ -78,16 +89,20 @@ def main() -> int:
                              "apply `supers:` lines")
     parser.add_argument("--huntrleaks", metavar="WARMUPS:RUNS",
                         help="regrtest's -R: hunt reference leaks (needs a Py_DEBUG build)")
+    parser.add_argument("--testdir", help="regrtest's --testdir: take the tests from DIR "
+                                          "(this script's own tests)")
     parser.add_argument("tests", nargs="*", help="run only these tests")
     args = parser.parse_args()
 
     jobs = args.jobs or (os.cpu_count() or 1) + 1
     command = [os.path.abspath(args.python), "-m", "test", f"-j{jobs}", f"--timeout={args.timeout}",
-               "-w", "--slowest"]
+               "-u", RESOURCES, "--fail-env-changed", "-w", "--slowest"]
     if args.huntrleaks:
         if not re.fullmatch(r"\d+:\d+", args.huntrleaks):
             parser.error(f"--huntrleaks: expected WARMUPS:RUNS, e.g. 3:3, got {args.huntrleaks!r}")
         command += ["-R", args.huntrleaks]
+    if args.testdir:
+        command += ["--testdir", os.path.abspath(args.testdir)]
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["LC_ALL"] = env.get("LC_ALL", "C.UTF-8")
     files: list[str] = []
@@ -114,8 +129,83 @@ def main() -> int:
     os.makedirs(scratch_root, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=scratch_root) as scratch:
         print("run_regrtest:", " ".join(command), flush=True)
-        return subprocess.call(command, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
-                               preexec_fn=default_signals)
+        child = subprocess.Popen(command, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 preexec_fn=default_signals, text=True, errors="replace")
+        output = []
+        for line in child.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            output.append(line)
+        status = child.wait()
+    verdict = judge_reruns(output)
+    for line in verdict.lines:
+        print(line, flush=True)
+    if status == 0 and verdict.fatal:
+        return 1
+    return status
+
+
+# A test's result line in regrtest's progress output: `... [ 12/434/1] test_x failed (...)`.
+RESULT_LINE = re.compile(r"\]\s+(test_\w+|test\.[\w.]+)\s+(failed|crashed|timed out)\b(.*)$")
+# The head of one of regrtest's closing lists (`2 re-run tests:`, `1 test failed again:`).
+LIST_HEAD = re.compile(r"^\d+ (re-run tests?|tests? failed again):$")
+
+
+class Verdict:
+    """What the re-runs of one regrtest run mean: `lines` to print, `fatal` if any first run
+    crashed or timed out."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.fatal = False
+
+
+def closing_lists(output: list[str]) -> dict[str, list[str]]:
+    """regrtest's `N ...:` lists (printlist: names on indented lines after the head), by head
+    without the count ("re-run tests", "test failed again", ...)."""
+    lists: dict[str, list[str]] = {}
+    current = None
+    for raw in output:
+        line = raw.rstrip("\n")
+        head = LIST_HEAD.match(line.strip())
+        if head:
+            current = lists.setdefault(head.group(1).replace("tests", "test"), [])
+        elif current is not None and line.startswith(" ") and line.strip():
+            current += line.split()
+        else:
+            current = None
+    return lists
+
+
+def judge_reruns(output: list[str]) -> Verdict:
+    """Read regrtest's output: the tests it re-ran (its `N re-run tests:` list) and how each
+    ended the first time (its progress line). A crash or a timeout is fatal even when the re-run
+    passed; a failure that passed when re-run is flaky."""
+    verdict = Verdict()
+    first: dict[str, str] = {}
+    for line in output:
+        m = RESULT_LINE.search(line.rstrip("\n"))
+        if m and m.group(1) not in first:
+            first[m.group(1)] = (m.group(2) + m.group(3)).strip()
+    lists = closing_lists(output)
+    rerun = lists.get("re-run test", [])
+    failed_again = set(lists.get("test failed again", []))
+    for name in rerun:
+        how = first.get(name, "failed (its first result line was not found)")
+        if how.startswith(("crashed", "timed out")):
+            verdict.fatal = True
+            verdict.lines.append(f"run_regrtest: FAILED: {name} {how} in its first run; regrtest "
+                                 f"re-ran it, but a crash or a timeout is never a flake")
+        elif name not in failed_again:
+            verdict.lines.append(f"run_regrtest: flaky: {name} {how} in its first run, "
+                                 f"passed when re-run")
+    results = [line.strip() for line in output if line.startswith("== Tests result:")]
+    if results and " then " in results[-1] and not rerun:
+        verdict.fatal = True
+        verdict.lines.append(f"run_regrtest: FAILED: regrtest says {results[-1]!r} but its list "
+                             f"of re-run tests was not found in the output")
+    return verdict
 
 
 def default_signals():

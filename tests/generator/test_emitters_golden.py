@@ -7,7 +7,8 @@ and compares. To refresh the expected files after an intended change of the gene
 
     QUICKEN_UPDATE_GOLDEN=1 /usr/bin/python3 -m pytest tests/generator/test_emitters_golden.py
 
-then review the change with `git diff tests/generator/golden`.
+then review the change with `git diff tests/generator/golden`. A run that rewrites a file fails
+(refreshing is never a pass); run again without the variable to see the tests pass.
 """
 
 from __future__ import annotations
@@ -43,9 +44,13 @@ def test_golden(case, key):
     text = generated(case)[rel]
     expected_path = GOLDEN / case / "expected" / rel
     if UPDATE:
+        # Refreshing is never a pass: a golden file that changed fails this run, so that
+        # QUICKEN_UPDATE_GOLDEN=1 left in the environment cannot hide a regression.
         expected_path.parent.mkdir(parents=True, exist_ok=True)
         if not expected_path.exists() or expected_path.read_text(encoding="utf-8") != text:
             expected_path.write_text(text, encoding="utf-8")
+            pytest.fail(f"{case}: {rel}: golden file rewritten (QUICKEN_UPDATE_GOLDEN=1); review "
+                        "`git diff tests/generator/golden`, then run again without it")
     assert expected_path.exists(), (f"missing golden file {expected_path}; "
                                     "run with QUICKEN_UPDATE_GOLDEN=1 to create it")
     expected = expected_path.read_text(encoding="utf-8")

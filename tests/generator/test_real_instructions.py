@@ -19,8 +19,10 @@ from generator.emitters import REGEN_COMMAND
 
 UPSTREAM = ROOT / "subprojects" / "Python-3.11.2"
 # A stock build for upstream's compile.c: build-stock/ by the README's convention, or build/
-# where that is one.
+# where that is one; else Debian's python3.11, which is CPython 3.11.2 with upstream's compile.c
+# and is on every machine scripts/bootstrap has set up (the same oracle, never a skip).
 STOCK_BUILDS = [ROOT / "build-stock", ROOT / "build"]
+DEBIAN_PYTHON311 = Path("/usr/bin/python3.11")
 
 needs_upstream = pytest.mark.skipif(
     not (UPSTREAM / "Include" / "opcode.h").exists(),
@@ -270,8 +272,15 @@ def stock_interpreter() -> Path:
             values = {o["name"]: o["value"] for o in json.loads(options.read_text())}
             if values.get("interpreter") == "stock":
                 return python
-    pytest.skip("no stock interpreter in " + " or ".join(str(b) for b in STOCK_BUILDS) +
-                " (scripts/bootstrap build-stock -Dinterpreter=stock)")
+    version = subprocess.run([str(DEBIAN_PYTHON311), "-I", "-c",
+                              "import sys; print(sys.implementation.name, *sys.version_info[:3])"],
+                             capture_output=True, text=True).stdout.split()
+    if version != ["cpython", "3", "11", "2"]:
+        pytest.fail("no stock CPython 3.11.2 for upstream's compile.c: neither a stock build in " +
+                    " or ".join(str(b) for b in STOCK_BUILDS) + " nor Debian's " +
+                    f"{DEBIAN_PYTHON311} (it says {' '.join(version) or 'nothing'}); run "
+                    "scripts/bootstrap, which installs it")
+    return DEBIAN_PYTHON311
 
 
 @pytest.fixture(scope="module")

@@ -119,6 +119,9 @@ def load_replays(paths):
     programs = []
     for path in paths:
         files = sorted(path.glob("*.py")) if path.is_dir() else [path]
+        if not files:
+            # a replay of nothing checks nothing: a moved or emptied folder must not pass
+            raise ValueError("--replay %s: no *.py programs there" % path)
         programs += [program.Program(str(file), file.read_text(encoding="utf-8")) for file in files]
     return programs
 

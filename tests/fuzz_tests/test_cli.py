@@ -101,9 +101,12 @@ def test_mismatch_that_does_not_come_back_is_transient(python311, fake_python, t
     assert "  not reproduced; saved %s" % (tmp_path / "out" / "replay-once.full.py") in completed.stdout
 
 
-def test_empty_replay_folder_runs_nothing(python311, tmp_path):
+def test_empty_replay_folder_is_an_error(python311, tmp_path):
+    # replaying nothing checks nothing: the fuzz-regressions test once passed on an empty folder
+    (tmp_path / "README.md").write_text("no programs here\n", encoding="utf-8")
     completed = run_fuzzer("--python", "a=" + python311, "--python", "b=" + python311, "--replay", tmp_path)
-    assert completed.returncode == 0 and summary(completed) == (0, 2, 0)
+    assert completed.returncode == 2, completed.stdout + completed.stderr
+    assert "fuzz: error: --replay %s: no *.py programs there" % tmp_path in completed.stderr
 
 
 def test_unusable_command_lines(python311, tmp_path):

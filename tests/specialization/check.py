@@ -1,56 +1,176 @@
-"""Each family's specializer decides as upstream's does: probe.py's situations, run on the built
-interpreter and on upstream 3.11.2 (Debian's python3.11, the same source), leave every
-instruction in the same form, except where a member this project added applies.
+"""Each family's specializer decides as upstream's does, and the project's additions are
+installed exactly where they apply: probe.py's situations, run on the built interpreter and on
+upstream 3.11.2 (Debian's python3.11, the same source), leave every instruction in the same
+form, except at the positions expected-differences.txt lists, where the built interpreter must
+leave exactly the form listed there.
 
     check.py BUILT_PYTHON [REFERENCE_PYTHON]
     check.py --generic BUILT_PYTHON
 
---generic checks the generic baseline (-Dspecialize=false): after the same situations, every
-instruction of every family is still its generic form.
+What `compare` checks (and so the `specializations` test):
 
-ADDITIONS lists the project's members and the form upstream leaves at their sites; adding a
-member adds a line here, not a test. A Py_STATS build (-Dstats=true) keeps the adaptive form
-where upstream's release build installs the generic instruction for good (KEEP_GENERIC: a
-BINARY_OP operator without members, a COMPARE_OP without a jump after it), as upstream's
-stats build does, so that the attempts are counted; there, GENERIC_ADAPTIVE matches GENERIC.
+- both interpreters print the same instructions (`case position`);
+- at a position expected-differences.txt lists (`case position UPSTREAM_FORM BUILT_FORM`), the
+  reference has UPSTREAM_FORM and the built interpreter exactly BUILT_FORM; at any other
+  position both have the same form. So every listed line must occur, and a difference not
+  listed, or another member than the listed one (CONTAINS_OP_SET at a dict site, a shorter
+  superinstruction), fails;
+- the project's additions are the built interpreter's opcode._specialized_instructions minus
+  the reference's, found independently of the table; every BUILT_FORM must be one of them,
+  each of them must appear in the built interpreter's output (a situation reaches it), and
+  each must be declared by a behaviour program, whose header names the one addition it
+  covers in a `# member: NAME` line (one line per program; the `members` test replays them).
+
+A Py_STATS build (-Dstats=true) keeps the adaptive form where upstream's release build installs
+the generic instruction for good (KEEP_GENERIC: a BINARY_OP operator without members, a
+COMPARE_OP without a jump after it), as upstream's stats build does, so that the attempts are
+counted; there, FORM_ADAPTIVE matches an expected FORM.
+
+--generic checks the generic baseline (-Dspecialize=false) instead: after the same situations,
+every instruction of every family is still its generic form.
 """
 
-import difflib
+import re
 import subprocess
 import sys
 from pathlib import Path
 
-PROBE = Path(__file__).with_name("probe.py")
+HERE = Path(__file__).resolve().parent
+PROBE = HERE / "probe.py"
+EXPECTED = HERE / "expected-differences.txt"
+BEHAVIOUR = HERE / "behaviour"
 REFERENCE = "/usr/bin/python3.11"
-
-# member added by this project -> what upstream 3.11.2 leaves where the member applies
-ADDITIONS = {
-    "BINARY_SUBSCR_STR_INT": "BINARY_SUBSCR_ADAPTIVE",
-    "CONTAINS_OP_ADAPTIVE": "CONTAINS_OP",
-    "CONTAINS_OP_DICT": "CONTAINS_OP",
-    "CONTAINS_OP_SET": "CONTAINS_OP",
-    "CONTAINS_OP_STR": "CONTAINS_OP",
-    "FOR_ITER_ADAPTIVE": "FOR_ITER",
-    "FOR_ITER_LIST": "FOR_ITER",
-    "FOR_ITER_TUPLE": "FOR_ITER",
-    "FOR_ITER_RANGE": "FOR_ITER",
-    # superinstructions the advisor chose (docs/workbench.md): upstream installs the shorter
-    # run that starts at the same instruction, or none
-    "STORE_FAST__LOAD_FAST__LOAD_FAST": "STORE_FAST__LOAD_FAST",
-    "STORE_FAST__LOAD_FAST__LOAD_CONST": "STORE_FAST__LOAD_FAST",
-    "LOAD_CONST__RETURN_VALUE": "LOAD_CONST",
-    "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE": "LOAD_FAST",
-    "LOAD_FAST__LOAD_FAST__LOAD_CONST": "LOAD_FAST__LOAD_FAST",
-    "LOAD_FAST__LOAD_FAST__LOAD_FAST": "LOAD_FAST__LOAD_FAST",
-}
+MEMBER_LINE = re.compile(r"#\s*member:\s*(\S+)\s*$")
 
 
-def forms(python):
-    result = subprocess.run([python, "-I", "-S", "-B", str(PROBE)], capture_output=True,
+def parse_forms(lines):
+    """Probe output (`case position OPNAME` lines) as {(case, position): OPNAME}, in order."""
+    forms = {}
+    for line in lines:
+        fields = line.split()
+        if len(fields) != 3 or not fields[1].isdigit():
+            raise ValueError("not a probe line: %r" % line)
+        key = (fields[0], int(fields[1]))
+        if key in forms:
+            raise ValueError("%s %d printed twice" % key)
+        forms[key] = fields[2]
+    return forms
+
+
+def parse_table(text):
+    """expected-differences.txt as {(case, position): (upstream form, built form)}."""
+    table = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        fields = line.split()
+        if len(fields) != 4 or not fields[1].isdigit():
+            raise ValueError("line %d: want `case position UPSTREAM_FORM BUILT_FORM`: %r"
+                             % (number, line))
+        key = (fields[0], int(fields[1]))
+        if key in table:
+            raise ValueError("line %d: %s %d listed twice" % ((number,) + key))
+        if fields[2] == fields[3]:
+            raise ValueError("line %d: %s %d lists no difference (%s both)"
+                             % (number, key[0], key[1], fields[2]))
+        table[key] = (fields[2], fields[3])
+    return table
+
+
+def declared_members(directory):
+    """{program file name: [NAME of each `# member: NAME` line of its leading comments]}."""
+    programs = {}
+    for path in sorted(Path(directory).glob("*.py")):
+        members = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("#"):
+                break
+            match = MEMBER_LINE.match(line)
+            if match:
+                members.append(match.group(1))
+        programs[path.name] = members
+    return programs
+
+
+def compare(built, reference, table, additions, programs, stats=False):
+    """The failures (texts; none when the build is right) of the built interpreter's probe
+    output `built` against the reference's `reference` (lists of `case position OPNAME`
+    lines), given the expected differences `table` (parse_table), the project's `additions`
+    (a set of names: the built interpreter's specialized instructions minus the reference's),
+    the behaviour `programs` ({name: [declared members]}) and whether the build is a Py_STATS
+    one."""
+    failures = []
+    try:
+        got = parse_forms(built)
+        want = parse_forms(reference)
+    except ValueError as error:
+        return ["the probe output cannot be read: %s" % error]
+
+    def matches(form, expected):
+        return form == expected or (stats and form == expected + "_ADAPTIVE")
+
+    for key, upstream in want.items():
+        if key not in got:
+            failures.append("%s %d: upstream has %s; the built interpreter printed no "
+                            "instruction there" % (key + (upstream,)))
+            continue
+        form = got[key]
+        if key in table:
+            listed_upstream, listed_built = table[key]
+            if upstream != listed_upstream:
+                failures.append("%s %d: expected-differences.txt says upstream has %s, it has %s"
+                                % (key + (listed_upstream, upstream)))
+            if not matches(form, listed_built):
+                failures.append("%s %d: the built interpreter has %s, expected-differences.txt "
+                                "wants %s (upstream: %s)" % (key + (form, listed_built, upstream)))
+        elif not matches(form, upstream):
+            failures.append("%s %d: the built interpreter has %s where upstream has %s, and "
+                            "expected-differences.txt lists no difference there"
+                            % (key + (form, upstream)))
+    for key, form in got.items():
+        if key not in want:
+            failures.append("%s %d: the built interpreter has %s; upstream printed no "
+                            "instruction there" % (key + (form,)))
+    for key, (upstream, wanted) in table.items():
+        if key not in got or key not in want:
+            failures.append("%s %d: expected-differences.txt lists %s -> %s, an instruction the "
+                            "probe did not print" % (key + (upstream, wanted)))
+        if wanted not in additions:
+            failures.append("%s %d: expected-differences.txt wants %s, which is not one of the "
+                            "project's additions" % (key + (wanted,)))
+
+    reached = set(got.values())
+    for addition in sorted(additions - reached):
+        failures.append("%s: no situation in probe.py reaches this addition" % addition)
+    declared = set()
+    for program, members in sorted(programs.items()):
+        if len(members) != 1:
+            failures.append("behaviour/%s: declares %d members; one `# member: NAME` line each"
+                            % (program, len(members)))
+        for member in members:
+            if member not in additions:
+                failures.append("behaviour/%s: declares %s, which is not one of the project's "
+                                "additions" % (program, member))
+            declared.add(member)
+    for addition in sorted(additions - declared):
+        failures.append("%s: no behaviour program declares it (`# member: %s`)"
+                        % (addition, addition))
+    return failures
+
+
+def forms(python, *options):
+    result = subprocess.run([python, "-I", "-S", "-B", str(PROBE), *options], capture_output=True,
                             text=True, timeout=300)
     if result.returncode:
         sys.exit("%s failed (exit %d):\n%s" % (python, result.returncode, result.stderr))
     return result.stdout.splitlines()
+
+
+def specialized_instructions(python):
+    query = "import opcode; print(*opcode._specialized_instructions)"
+    return set(subprocess.run([python, "-I", "-S", "-c", query], capture_output=True, text=True,
+                              timeout=60, check=True).stdout.split())
 
 
 def is_stats_build(python):
@@ -89,32 +209,40 @@ def main():
     got = forms(built)
     expected = forms(reference)
     stats = is_stats_build(built)
-    mapped = []
-    for line, want in zip(got, expected + [""] * len(got)):
-        case, position, name = line.split()
-        name = ADDITIONS.get(name, name)
-        if stats and name.endswith("_ADAPTIVE") and want.split()[2:] == [name[:-9]]:
-            name = name[:-9]
-        mapped.append(" ".join((case, position, name)))
-    used = {line.split()[2] for line in got} & set(ADDITIONS)
-    print("%d instructions in %d cases; project members seen: %s"
-          % (len(got), len({line.split()[0] for line in got}), ", ".join(sorted(used)) or "-"))
-    if mapped != expected:
-        sys.stdout.writelines(difflib.unified_diff(
-            [line + "\n" for line in expected], [line + "\n" for line in mapped],
-            reference, built))
-        print("1 failed: the built interpreter specializes differently")
+    members = specialized_instructions(built)
+    additions = members - specialized_instructions(reference)
+    try:
+        table = parse_table(EXPECTED.read_text(encoding="utf-8"))
+    except ValueError as error:
+        print("1 failed: %s: %s" % (EXPECTED.name, error))
         return 1
-    unused = set(ADDITIONS) - used
-    if unused:
-        print("1 failed: project members no situation in probe.py reaches: %s"
-              % ", ".join(sorted(unused)))
+    programs = declared_members(BEHAVIOUR)
+    print("%d instructions in %d cases%s; %d listed differences from upstream; %d project "
+          "additions (built minus reference): %s"
+          % (len(got), len({line.split()[0] for line in got}), " (a Py_STATS build)" * stats,
+             len(table), len(additions), ", ".join(sorted(additions)) or "-"))
+    failures = compare(got, expected, table, additions, programs, stats)
+    if failures:
+        print("\n".join("  " + failure for failure in failures[:60]))
+        if len(failures) > 60:
+            print("  ... %d more" % (len(failures) - 60))
+        print("%d failed: the built interpreter specializes differently from what %s and "
+              "expected-differences.txt say" % (len(failures), reference))
         return 1
-    print("specializations agree with %s" % reference)
-    members = set(subprocess.run(
-        [built, "-I", "-S", "-c", "import opcode; print(*opcode._specialized_instructions)"],
-        capture_output=True, text=True, timeout=60).stdout.split())
-    seen = {line.split()[2] for line in got}
+    print("specializations agree with %s: the %d differences are exactly those listed, each "
+          "addition is reached by a situation and declared by one of %d behaviour programs"
+          % (reference, len(table), len(programs)))
+    # dis's jump targets in the quickened code (`>>`, Instruction.is_jump_target) are the
+    # reference's at every position: a specialized jump is found as its base instruction is.
+    targets, reference_targets = forms(built, "--jump-targets"), forms(reference, "--jump-targets")
+    if targets != reference_targets:
+        print("  built marks: %s\n  reference marks: %s"
+              % (sorted(set(targets) - set(reference_targets)) or "-",
+                 sorted(set(reference_targets) - set(targets)) or "-"))
+        print("1 failed: dis finds other jump targets in quickened code than %s does" % reference)
+        return 1
+    print("dis marks the same %d jump targets in the quickened code" % len(targets))
+    seen = set(parse_forms(got).values())
     unseen = sorted(m for m in members - seen if not m.endswith(("_ADAPTIVE", "_QUICK")))
     print("specialized instructions no situation reaches: %s" % (", ".join(unseen) or "-"))
     return 0

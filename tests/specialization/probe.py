@@ -1,9 +1,11 @@
 """Situations for each family's specializer, run on two interpreters by check.py.
 
 Every case is a function run often enough to be quickened and specialized (and re-run after
-backing off); afterwards every instruction of a family is printed with the form it has now:
-`case position OPNAME`. Run on upstream's 3.11.2 and on the built interpreter, the lists must be
-equal except where the project's own members apply (check.py's ADDITIONS).
+backing off); afterwards each of its instructions (but CACHE, RESUME, NOP and EXTENDED_ARG) is
+printed with the form it has now: `case position OPNAME`. Run on upstream's 3.11.2 and on the
+built interpreter, the lists must be equal except at the positions expected-differences.txt
+lists, where the built interpreter must have exactly the form listed there (check.py). Every
+addition of the project must be reached by at least one case.
 """
 
 import array
@@ -345,15 +347,26 @@ def specialized_forms(name, function):
     return lines
 
 
+def jump_targets(name, function):
+    """`case position` for each instruction dis marks as a jump target in the quickened code:
+    dis must find a specialized jump's target as it finds its base instruction's."""
+    code = function.__code__
+    return ["%s %d" % (name, position)
+            for position, instruction in enumerate(dis.get_instructions(code, adaptive=True))
+            if instruction.is_jump_target]
+
+
 def fresh(function):
     """A copy of the function with a code object of its own: each case starts unquickened."""
     code = function.__code__.replace()
-    assert code is not function.__code__
+    if code is function.__code__:
+        raise SystemExit("code.replace() returned the same code object: cases would share it")
     return types.FunctionType(code, function.__globals__, function.__name__,
                               function.__defaults__, function.__closure__)
 
 
 def main():
+    report = jump_targets if sys.argv[1:] == ["--jump-targets"] else specialized_forms
     out = []
     for name, function, args in CASES:
         function = fresh(function)
@@ -363,7 +376,7 @@ def main():
                            for a in args))
             except Exception:
                 pass
-        out += specialized_forms(name, function)
+        out += report(name, function)
     sys.stdout.write("\n".join(out) + "\n")
 
 

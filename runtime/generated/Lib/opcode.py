@@ -272,14 +272,10 @@ _specializations = {
     ],
     "LOAD_CONST": [
         "LOAD_CONST__LOAD_FAST",
-        "LOAD_CONST__RETURN_VALUE",
     ],
     "LOAD_FAST": [
         "LOAD_FAST__LOAD_CONST",
         "LOAD_FAST__LOAD_FAST",
-        "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE",
-        "LOAD_FAST__LOAD_FAST__LOAD_CONST",
-        "LOAD_FAST__LOAD_FAST__LOAD_FAST",
     ],
     "LOAD_GLOBAL": [
         "LOAD_GLOBAL_ADAPTIVE",
@@ -325,8 +321,6 @@ _specializations = {
     "STORE_FAST": [
         "STORE_FAST__LOAD_FAST",
         "STORE_FAST__STORE_FAST",
-        "STORE_FAST__LOAD_FAST__LOAD_FAST",
-        "STORE_FAST__LOAD_FAST__LOAD_CONST",
     ],
     "STORE_SUBSCR": [
         "STORE_SUBSCR_ADAPTIVE",

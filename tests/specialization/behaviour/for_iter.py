@@ -1,145 +1,150 @@
-# FOR_ITER_LIST, _TUPLE, _RANGE: `for` over lists, tuples and ranges, and what the specialized
-# loops see after specializing (other iterators, mutation, exhaustion, exceptions, jumps).
+# member: FOR_ITER_ADAPTIVE
+# `for` at one site that sees, in turn, every kind of iterator the FOR_ITER family does not
+# specialize for (generators, dict views, sets, str, bytes, ranges past a C long, enumerate,
+# zip, map, itertools, callable iterators, iterators written in Python, __getitem__ sequences,
+# errors from __iter__ and __next__): the adaptive form fails, backs off and specializes again
+# when a list, a tuple or a range comes back.
+import array
+import collections
+import dis
+import io
+import itertools
 import sys
+
+
+def show(value):
+    return "!" + type(value).__name__ + ": " + str(value) if isinstance(value, BaseException) \
+        else repr(value)
+
+
+def where(error):
+    """An exception and where its innermost frame stopped: the line counted from the function's
+    first line and the instruction there (its generic name)."""
+    tb = error.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    return "%s (line +%d, %s)" % (show(error), tb.tb_lineno - code.co_firstlineno,
+                                  dis.opname[code.co_code[tb.tb_lasti]])
 
 
 def total(iterable):
     out = []
-    for x in iterable:
-        out.append(x)
+    try:
+        for x in iterable:
+            out.append(x)
+            if len(out) > 20:
+                break
+    except Exception as error:
+        out.append(where(error))
     return out
 
 
-class L(list):
-    pass
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.n <= 0:
+            raise StopIteration("with a value")
+        self.n -= 1
+        return self.n
 
 
-class T(tuple):
-    pass
+class Raises:
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        raise LookupError("from __next__")
+
+
+class Indexes:
+    def __getitem__(self, i):
+        if i > 3:
+            raise IndexError(i)
+        return i * 2
+
+
+class BadIter:
+    def __iter__(self):
+        return 5
 
 
 def gen(n):
     yield from range(n)
-
-
-# One loop, specialized on each kind in turn, then fed every kind.
-kinds = [[1, 2, 3], (4, 5), range(3), range(10, 0, -3), range(0), range(-2 ** 62, 2 ** 62, 2 ** 61),
-         range(sys.maxsize - 3, sys.maxsize), range(-sys.maxsize - 1, -sys.maxsize + 2),
-         range(2 ** 64, 2 ** 64 + 2), L([7, 8]), T((9,)), "ab", {1: 2}, {3}, b"xy", gen(3),
-         iter([1, 2]), reversed([1, 2]), enumerate("ab"), [], ()]
-results = []
-for round in range(3):
-    for k in kinds:
-        for _ in range(30):
-            total([1, 2] if round == 0 else (1, 2) if round == 1 else range(2))
-        results.append(total(k))
-print(results[:len(kinds)])
-print(results[len(kinds):2 * len(kinds)] == results[2 * len(kinds):])
-
-
-# Mutating the list during the loop.
-def grow(lst, limit):
-    for x in lst:
-        if len(lst) < limit:
-            lst.append(x + 1)
-    return lst
-
-
-def shrink(lst):
-    seen = []
-    for x in lst:
-        seen.append(x)
-        if lst:
-            lst.pop()
-    return seen, lst
-
-
-for _ in range(40):
-    grow([1], 5)
-    shrink([1, 2, 3, 4, 5])
-print(grow([1], 20), shrink(list(range(9))))
-
-# An exhausted list iterator stays exhausted even if the list grows again.
-for _ in range(40):
-    lst = [1, 2]
-    it = iter(lst)
-    for x in it:
-        pass
-    lst.append(3)
-    after = list(it)
-print(after, it.__length_hint__(), lst)
-
-# A loop left early and resumed on the same iterator; break, continue and else.
-def partial(seq):
-    it = iter(seq)
-    first = []
-    for x in it:
-        if x == 2:
-            break
-        first.append(x)
-    rest = []
-    for x in it:
-        if x % 2:
-            continue
-        rest.append(x)
-    else:
-        rest.append("else")
-    return first, rest
-
-
-for _ in range(40):
-    partial([1, 2, 3, 4, 5, 6])
-print(partial([1, 2, 3, 4, 5, 6]), partial((1, 2, 3, 4)), partial(range(1, 8)))
-print(iter(range(5)).__reduce__()[1:], iter([1, 2]).__reduce__()[1:])
-
-
-# Exceptions raised in the loop body and from the iterator.
-def raising(seq):
-    out = []
-    try:
-        for x in seq:
-            out.append(10 // x)
-    except ZeroDivisionError as e:
-        out.append(type(e).__name__)
-    return out
+    return "value"
 
 
 def bad_gen():
     yield 1
-    raise ValueError("from the iterator")
+    raise ValueError("from the generator")
 
 
-for _ in range(40):
-    raising([1, 2])
-print(raising([1, 0, 2]), raising((5, 0)), raising(range(-1, 2)))
-try:
-    total(bad_gen())
-except ValueError as e:
-    print("ValueError", e)
+def makers():
+    """Fresh iterables of every kind (iterators are used up by one loop)."""
+    calls = iter(range(5))
+    return [
+        gen(3), bad_gen(), (x * 2 for x in "ab"), {1: 2, 3: 4}, {1: 2}.values(), {1: 2}.items(),
+        {3, 4}, frozenset({5}), "ab\u20ac", b"xy", bytearray(b"z"), range(2 ** 64, 2 ** 64 + 2),
+        range(-2 ** 70, -2 ** 70 + 3), enumerate("ab"), zip("ab", (1, 2)), map(abs, (-1, -2)),
+        filter(None, [0, 1, 2]), reversed([1, 2]), reversed((3, 4)), itertools.count(5),
+        itertools.chain([1], (2,)), itertools.islice(range(10), 2, 5), iter(calls.__next__, 3),
+        collections.deque([7, 8]), array.array("b", [1, 2]), memoryview(b"mv"),
+        io.StringIO("l1\nl2\n"), Countdown(3), Raises(), Indexes(), BadIter(), 5, None,
+        iter([1, 2]), iter((3,)), iter(range(2)),
+    ]
 
-# Nested loops over every pair of kinds, with references kept alive by the items.
-objects = [object() for _ in range(3)]
+
+# Each kind after a hot loop on a list, a tuple and a range (the site specializes, misses,
+# goes back to the adaptive form); three rounds give the same results.
+rows = []
+for round in range(3):
+    for index in range(len(makers())):
+        for fast in ([1, 2], (1, 2), range(2)):
+            for _ in range(30):
+                total(fast)
+            rows.append(total(makers()[index]))
+n = len(rows) // 3
+for row in rows[:n:3]:
+    print(row)
+print(rows[n:2 * n] == rows[:n] == rows[2 * n:])
+
+# One site that only ever sees iterators without a member: it keeps failing and backing off;
+# then a list arrives and specializes it.
+seen = []
+for i in range(200):
+    seen.append(total(makers()[i % 12]))
+print(seen[-3:], sum(map(len, seen)))
+print([total([i, i]) for i in range(100)][-1], total((1,)), total(range(3)), total(gen(2)))
+
+
+# Nested loops over every pair of kinds.
 count = 0
-for outer in [objects, tuple(objects), range(3)] * 20:
-    for inner in [objects, tuple(objects), range(3)]:
+for outer in [[1, 2], (1, 2), range(1, 3), {1: 0, 2: 0}, "12", gen(3)] * 5:
+    for inner in [[1, 2], (1, 2), range(1, 3), {1, 2}, iter([2])]:
         for a in outer:
             for b in inner:
-                count += a is b
-print(count, [sys.getrefcount(o) for o in objects])
+                count += a == b
+print(count)
 
-# Big ranges and their ints, including past the small-int cache.
-print(sum(range(100000)), sum(x for x in range(-300, 300, 7)), list(range(250, 270, 5)))
-print([x for x in range(sys.maxsize - 2, sys.maxsize)],
-      [x for x in range(-sys.maxsize - 1, -sys.maxsize + 1)])
-
-# A loop inside a generator that is closed halfway.
-def inner_loop(seq):
-    for x in seq:
-        yield x * 2
+# StopIteration raised with tracing on: the loop's exception event.
+events = []
 
 
-for _ in range(40):
-    g = inner_loop([1, 2, 3])
-    next(g)
-    g.close()
-print(list(inner_loop((1, 2, 3))), list(inner_loop(range(3))))
+def tracer(frame, event, arg):
+    if event == "exception":
+        events.append((frame.f_code.co_name, arg[0].__name__))
+    return tracer
+
+
+sys.settrace(tracer)
+try:
+    total(Countdown(2))
+    total(gen(2))
+finally:
+    sys.settrace(None)
+print(events)

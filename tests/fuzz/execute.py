@@ -9,6 +9,7 @@ rest of the batch then goes on in a new child. A failure after the last result (
 exit) is handled the same way, with the last program as the suspect.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -19,25 +20,59 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.measure import child_environment, describe_exit
+from benchmarks.measure import describe_exit
 
 CHILD = Path(__file__).resolve().parent / "child.py"
-# -I: no PYTHON* variables, no user site, no script folder on sys.path; -S: no site module
-# (nothing from site-packages or .pth files); -B: no bytecode caches written.
-CHILD_FLAGS = ("-I", "-S", "-B")
+# -s: no user site; -S: no site module (nothing from site-packages or .pth files); -B: no bytecode
+# caches written; -P: no script folder on sys.path (tests/fuzz holds program.py, driver.py, ...).
+# Not -I or -E: they would ignore PYTHONHASHSEED. The environment is made whole instead.
+CHILD_FLAGS = ("-s", "-S", "-B", "-P")
+# Passed through from the harness's environment when set: a build configured with
+# --enable-shared needs LD_LIBRARY_PATH to find libpython; a -Dchaos=true build takes its seed
+# and rate from QUICKEN_CHAOS_* (a run is reproduced with the same values), a -Dstats=true build
+# its statistics folder from QUICKEN_STATS_DIR. None of them changes what a program computes.
+PASSED_THROUGH = ("LD_LIBRARY_PATH", "QUICKEN_CHAOS_SEED", "QUICKEN_CHAOS_RATE", "QUICKEN_STATS_DIR")
 STDERR_TAIL = 20
+MAX_STDERR = 100_000
 
-# Where the recursion limit is hit, CPython names the C call that hit it: "maximum recursion
-# depth exceeded in comparison" (PyObject_RichCompare), "... while calling a Python object"
-# (_PyObject_Call) and others. A specialized instruction skips those calls (COMPARE_OP_INT_JUMP
-# compares without PyObject_RichCompare), so the suffix depends on which instructions were
-# specialized when the limit was hit; upstream 3.11.2 differs from itself the same way between a
-# quickened and a fresh code object. The suffix is dropped; the error itself is still compared.
-RECURSION_SUFFIX = re.compile(r"(maximum recursion depth exceeded)[A-Za-z_ ]*")
+
+def child_environment():
+    """The child's whole environment. PYTHONHASHSEED=0 turns hash randomization off, so that
+    str and bytes hashes, and so the order of sets and of dicts built by hash, are the same in
+    every run and on every 3.11 with the same hash algorithm (siphash13). No other PYTHON*
+    variable of the harness reaches the child."""
+    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "PYTHONHASHSEED": "0",
+                   "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+    environment.update((name, os.environ[name]) for name in PASSED_THROUGH if name in os.environ)
+    return environment
+
+
+# Where the recursion limit is hit, CPython 3.11.2 appends to "maximum recursion depth exceeded"
+# the name of the C check that hit it (Python/ceval.c's _Py_CheckRecursiveCall, `where`):
+# nothing for a Python frame (ceval.c), " while calling a Python object" (Objects/call.c,
+# methodobject.c, descrobject.c, ceval.c), " in comparison" (PyObject_RichCompare), " while
+# getting the repr of an object" / "... the str of an object" (PyObject_Repr, PyObject_Str),
+# " in __instancecheck__" / " in __subclasscheck__" / " in __issubclass__" (Objects/abstract.c).
+# A specialized instruction skips some of those calls (COMPARE_OP_INT_JUMP compares without
+# PyObject_RichCompare), so which check fires first depends on what was specialized when the
+# limit was hit: upstream 3.11.2 differs from itself between a quickened and a fresh code object,
+# and a build that specializes less (-Dspecialize=false) from upstream. Exactly these suffixes
+# are dropped, and only right after the phrase; any other text is compared as is.
+RECURSION_SUFFIXES = (
+    " while calling a Python object",
+    " in comparison",
+    " while getting the repr of an object",
+    " while getting the str of an object",
+    " in __instancecheck__",
+    " in __subclasscheck__",
+    " in __issubclass__",
+)
+RECURSION_SUFFIX = re.compile("(maximum recursion depth exceeded)(?:%s)"
+                              % "|".join(re.escape(suffix) for suffix in RECURSION_SUFFIXES))
 
 
 def comparable(text):
-    """The text of a finished program as it is compared (see RECURSION_SUFFIX)."""
+    """The text of a finished program as it is compared (see RECURSION_SUFFIXES)."""
     return RECURSION_SUFFIX.sub(r"\1", text)
 
 
@@ -46,8 +81,10 @@ class Outcome:
     """How one program ended on one interpreter.
 
     status is "ok" (text is the child's result), or "crash", "exit" or "timeout" (the process
-    died by a signal, exited without a result, or hung in this program; text says how). Two
-    outcomes are the same when status and text are; detail (stderr, context) is only reported.
+    died by a signal, exited without a result, or hung in this program; text says how), or
+    "uncompared" (the program finished but its final state could not be described in full,
+    child.py; text says why). Two outcomes are the same when status and text are; detail
+    (stderr, context, the tail of an uncompared result) is only reported.
     """
     status: str
     text: str
@@ -108,11 +145,19 @@ def run_child(interpreter_path, programs, timeout, scratch):
             process.stdout.close()
             process.wait()
         stderr.seek(0)
-        stderr_tail = "\n".join(stderr.read().decode("utf-8", "replace").splitlines()[-STDERR_TAIL:])
+        stderr_text = stderr.read().decode("utf-8", "backslashreplace")
+        stderr_tail = "\n".join(stderr_text.splitlines()[-STDERR_TAIL:])
     os.unlink(batch_path)
     if problem is not None:
         return finished, Outcome(*problem, stderr_tail)
     if process.returncode == 0 and len(finished) == len(programs):
+        if stderr_text and finished:    # written outside every program: at start-up or at exit
+            last = finished[-1]
+            written = capped(stderr_text, MAX_STDERR)
+            if not written.endswith("\n"):
+                written += "\n(no newline at the end)\n"
+            finished[-1] = Outcome(last.status, last.text + "stderr outside the programs (start-up "
+                                   "or exit):\n" + written, last.detail)
         return finished, None
     status = "crash" if process.returncode < 0 else "exit"
     where = "" if len(finished) < len(programs) else " after the last program (at exit)"
@@ -143,8 +188,25 @@ def read_results(process, expected, timeout):
             *lines, buffer = buffer.split(b"\n")
             for line in lines:
                 try:
-                    outcomes.append(Outcome("ok", comparable(json.loads(line)["output"])))
-                except (ValueError, TypeError, KeyError):
+                    result = json.loads(line)
+                    text = comparable(result["output"])
+                    uncompared = result.get("uncompared")
+                except (ValueError, TypeError, KeyError, AttributeError):
                     return outcomes, ("exit", "not a result line on stdout: %r" % line[:200])
+                if uncompared is None:
+                    outcomes.append(Outcome("ok", text))
+                else:
+                    outcomes.append(Outcome("uncompared", "final state not described in full: "
+                                            + str(uncompared), text[-2000:]))
                 deadline = time.monotonic() + timeout
     return outcomes, None
+
+
+def capped(text, limit):
+    """text, or its first `limit` characters with its length and the digest of the whole (so
+    that two texts that differ anywhere still differ; the same as child.py's cap)."""
+    if len(text) <= limit:
+        return text
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return text[:limit] + "\n...cut at %d of %d characters; sha256 of the whole: %s\n" % (
+        limit, len(text), digest)

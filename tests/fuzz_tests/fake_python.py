@@ -1,7 +1,7 @@
 """A stand-in interpreter for the fuzzer's tests: /usr/bin/python3.11, except that a program
 whose text contains one of the marker words below (as a whole word) misbehaves as that marker
 says. conftest.fake_python makes it an executable script, which the fuzzer runs like any
-interpreter: `fake-python -I -S -B child.py BATCH.json`."""
+interpreter: `fake-python -s -S -B -P child.py BATCH.json`."""
 
 import json
 import os
@@ -18,6 +18,9 @@ MISBEHAVIOUR = {
     "FUZZ_EXIT": "__import__('os')._exit(3)\n",
     "FUZZ_EXIT_CRASH": "__import__('atexit').register(lambda: %s)\n" % SEGV,
     "FUZZ_RANDOM": "print(__import__('random').random())\n",
+    # Only what reaches stderr after the last program, the child exiting with status 0.
+    "FUZZ_STDERR_AT_EXIT": "__import__('atexit').register(__import__('os').write, 2, "
+                           "b'only the fake interpreter writes this at exit\\n')\n",
     # A crash that needs an earlier program of the same process: sys is not restored between them.
     "FUZZ_ARM": "__import__('sys').fuzz_armed = True\n",
     "FUZZ_ARMED_CRASH": "if getattr(__import__('sys'), 'fuzz_armed', False):\n    %s\n" % SEGV,

@@ -21,7 +21,8 @@ def test_result_holds_output_ending_and_final_globals(python311, scratch):
         "class C:\n    pass\nc = C()\nc.a = [1, 'x']\nn = 2**5000\nprint('hello')\n"), 30, scratch)
     assert outcome.status == "ok"
     assert outcome.text.splitlines() == [
-        "hello", "", "ending: ok", "C = class C()", "c = C{'a': list[1, 'x']}", "n = int(5001 bits)"]
+        "hello", "", "ending: ok", "C = class C()", "c = C{'a': list[1, 'x']}",
+        "n = int(5001 bits, 0x1%s)" % ("0" * 1250)]
 
 
 def test_uncaught_exception_ends_only_its_program(python311, scratch):

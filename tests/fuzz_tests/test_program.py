@@ -74,7 +74,8 @@ print(" ".join(sorted(set(opcode._specialized_instructions) - found)))
 def test_programs_reach_every_specialized_instruction(python311):
     """Each of 3.11's specialized instructions is still in place in some function at the end of
     the first 300 programs (so it was specialized to, and its scenario is not dead)."""
-    completed = subprocess.run([python311, "-I", "-S", "-c", SPECIALIZED_AT_THE_END, str(REPOSITORY), "300"],
-                               env={"PYTHONHASHSEED": "0"}, capture_output=True, text=True, timeout=120)
+    completed = subprocess.run([python311, *execute.CHILD_FLAGS, "-c", SPECIALIZED_AT_THE_END,
+                                str(REPOSITORY), "300"],
+                               env=execute.child_environment(), capture_output=True, text=True, timeout=120)
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.split() == []

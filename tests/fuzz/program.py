@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from tests.fuzz import scenarios
+from tests.fuzz.execute import RECURSION_SUFFIXES
 
 # Every program starts with these helpers. `show` turns any result into deterministic text and
 # is the only way programs print values; the classes are operands that the scenarios swap in
@@ -25,12 +26,22 @@ PRELUDE = '''\
 import builtins
 import sys
 
+# What 3.11.2 appends to "maximum recursion depth exceeded": the C check that hit the limit,
+# which depends on what was specialized at that moment (tests/fuzz/execute.py). show() drops it,
+# so that what a program does next (it records a result only when it changed) cannot depend on
+# it either.
+RECURSION_SUFFIXES = @RECURSION_SUFFIXES@
+
 
 def show(value):
     """Built-in values by repr (big ones shortened), other objects by their type's name."""
     kind = type(value)
     if isinstance(value, BaseException):
-        return '!' + kind.__name__ + ': ' + str(value)
+        text = str(value)
+        if kind is RecursionError and text.startswith('maximum recursion depth exceeded'):
+            if text[len('maximum recursion depth exceeded'):] in RECURSION_SUFFIXES:
+                text = 'maximum recursion depth exceeded'
+        return '!' + kind.__name__ + ': ' + text
     if kind is int and value.bit_length() > 256:
         return 'int(%d bits, %d mod 1000003)' % (value.bit_length(), value % 1000003)
     if kind in (int, float, complex, str, bytes, bool, type(None)):
@@ -154,7 +165,7 @@ class Bad(Base):
     __add__ = __radd__ = __sub__ = __mul__ = __lt__ = __eq__ = __hash__ = refuse
     __index__ = __len__ = __iter__ = __getitem__ = __setitem__ = __contains__ = refuse
     __bool__ = __call__ = __getattr__ = refuse
-'''
+'''.replace("@RECURSION_SUFFIXES@", repr(RECURSION_SUFFIXES))
 
 MIN_CHUNKS, MAX_CHUNKS = 4, 6
 

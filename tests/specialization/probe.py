@@ -129,6 +129,15 @@ def loop(iterable):
     return total
 
 
+def not_run(x, c):
+    """Quickened, but its `in` and its loop never run: they keep the form quickening installs."""
+    if c is None:
+        return None
+    for item in c:
+        x = x in c
+    return x
+
+
 def loop_generator():
     total = 0
     for item in (x for x in (1, 2)):
@@ -267,6 +276,7 @@ CASES = [
     ("contains_range", contains, (2, range(5))),
     ("contains_dictsub", contains, (1, DictSub())),
     ("contains_keys", contains, (1, {1: 2}.keys())),
+    ("quickened_not_run", not_run, (1, None)),
     ("for_list", loop, ([1, 2, 3],)),
     ("for_tuple", loop, ((1, 2),)),
     ("for_range", loop, (range(3),)),

@@ -724,7 +724,7 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
     // specialize (instructions/operators.inst:809:5)
     PyTypeObject *container_type = Py_TYPE(right);
 
-    // CONTAINS_OP_DICT (instructions/operators.inst:831:6)
+    // CONTAINS_OP_DICT (instructions/operators.inst:837:6)
     {
         if (!PyDict_CheckExact(right)) {
             goto reject_CONTAINS_OP_DICT;
@@ -734,7 +734,7 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
     }
 reject_CONTAINS_OP_DICT: ;
 
-    // CONTAINS_OP_SET (instructions/operators.inst:849:6)
+    // CONTAINS_OP_SET (instructions/operators.inst:855:6)
     {
         if (!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right)) {
             goto reject_CONTAINS_OP_SET;
@@ -747,7 +747,7 @@ reject_CONTAINS_OP_DICT: ;
     }
 reject_CONTAINS_OP_SET: ;
 
-    // CONTAINS_OP_STR (instructions/operators.inst:868:6)
+    // CONTAINS_OP_STR (instructions/operators.inst:874:6)
     {
         if (!PyUnicode_CheckExact(right)) {
             goto reject_CONTAINS_OP_STR;
@@ -757,7 +757,8 @@ reject_CONTAINS_OP_SET: ;
     }
 reject_CONTAINS_OP_STR: ;
 
-    // otherwise (instructions/operators.inst:813:15)
+    // otherwise (instructions/operators.inst:816:15)
+#ifdef Py_STATS
     if (container_type == &PyList_Type) {
         FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_LIST);
     }
@@ -785,7 +786,14 @@ reject_CONTAINS_OP_STR: ;
     if (container_type->tp_as_sequence == NULL || container_type->tp_as_sequence->sq_contains == NULL) {
         FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_ITERATION);
     }
-    FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_OTHER);
+#endif
+    KEEP_GENERIC_WITH(QUICKEN_FAIL_CONTAINS_OP_OTHER);
+#ifndef Py_STATS
+generic:
+    // No member can ever apply: the generic instruction stays, without a counter.
+    _Py_SET_OPCODE(*instr, CONTAINS_OP);
+    return 0;
+#endif
 fail:
     SPECIALIZATION_FAIL(CONTAINS_OP, fail_kind);
     QUICKEN_SITE_FAILED(instr, CONTAINS_OP, fail_kind);  // Py_STATS: for explain
@@ -811,7 +819,7 @@ _PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter)
     // specialize (instructions/control.inst:304:5)
     PyTypeObject *iter_type = Py_TYPE(iter);
 
-    // FOR_ITER_LIST (instructions/control.inst:351:6)
+    // FOR_ITER_LIST (instructions/control.inst:357:6)
     {
         if (iter_type != &PyListIter_Type) {
             goto reject_FOR_ITER_LIST;
@@ -821,7 +829,7 @@ _PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter)
     }
 reject_FOR_ITER_LIST: ;
 
-    // FOR_ITER_TUPLE (instructions/control.inst:376:6)
+    // FOR_ITER_TUPLE (instructions/control.inst:382:6)
     {
         if (iter_type != &PyTupleIter_Type) {
             goto reject_FOR_ITER_TUPLE;
@@ -831,7 +839,7 @@ reject_FOR_ITER_LIST: ;
     }
 reject_FOR_ITER_TUPLE: ;
 
-    // FOR_ITER_RANGE (instructions/control.inst:401:6)
+    // FOR_ITER_RANGE (instructions/control.inst:407:6)
     {
         if (iter_type != &PyRangeIter_Type) {
             goto reject_FOR_ITER_RANGE;
@@ -841,7 +849,8 @@ reject_FOR_ITER_TUPLE: ;
     }
 reject_FOR_ITER_RANGE: ;
 
-    // otherwise (instructions/control.inst:307:15)
+    // otherwise (instructions/control.inst:310:15)
+#ifdef Py_STATS
     if (PyGen_CheckExact(iter)) {
         FAIL_WITH(QUICKEN_FAIL_FOR_ITER_GENERATOR);
     }
@@ -878,7 +887,14 @@ reject_FOR_ITER_RANGE: ;
     if (strncmp(iter_type->tp_name, "itertools", 9) == 0) {
         FAIL_WITH(QUICKEN_FAIL_FOR_ITER_ITERTOOLS);
     }
-    FAIL_WITH(QUICKEN_FAIL_FOR_ITER_OTHER);
+#endif
+    KEEP_GENERIC_WITH(QUICKEN_FAIL_FOR_ITER_OTHER);
+#ifndef Py_STATS
+generic:
+    // No member can ever apply: the generic instruction stays, without a counter.
+    _Py_SET_OPCODE(*instr, FOR_ITER);
+    return 0;
+#endif
 fail:
     SPECIALIZATION_FAIL(FOR_ITER, fail_kind);
     QUICKEN_SITE_FAILED(instr, FOR_ITER, fail_kind);  // Py_STATS: for explain
@@ -1898,7 +1914,7 @@ success:
     return 0;
 }
 
-// family UNPACK_SEQUENCE (instructions/operators.inst:892:8)
+// family UNPACK_SEQUENCE (instructions/operators.inst:898:8)
 int
 _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq)
 {
@@ -1907,7 +1923,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     int fail_kind = QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER;
 #endif
 
-    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:917:6)
+    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:923:6)
     {
         if (!PyList_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_LIST;
@@ -1920,7 +1936,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     }
 reject_UNPACK_SEQUENCE_LIST: ;
 
-    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:936:6)
+    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:942:6)
     {
         if ((oparg) != 2) {
             goto reject_UNPACK_SEQUENCE_TWO_TUPLE;
@@ -1936,7 +1952,7 @@ reject_UNPACK_SEQUENCE_LIST: ;
     }
 reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
 
-    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:951:6)
+    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:957:6)
     {
         if (!PyTuple_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_TUPLE;
@@ -1949,7 +1965,7 @@ reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
     }
 reject_UNPACK_SEQUENCE_TUPLE: ;
 
-    // otherwise (instructions/operators.inst:899:15)
+    // otherwise (instructions/operators.inst:905:15)
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);

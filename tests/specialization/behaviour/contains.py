@@ -2,7 +2,10 @@
 # `in` / `not in` at one site that sees, in turn, every kind of container the CONTAINS_OP
 # family does not specialize for (lists, tuples, ranges, bytes, dict and set and str
 # subclasses, dict views, __contains__, __iter__ and __getitem__ fallbacks, non-containers):
-# the adaptive form fails, backs off and specializes again when a dict, set or str comes back.
+# the adaptive form installs the generic CONTAINS_OP for good at the first container no
+# member takes (as upstream's site, which has no family), and a dict, set or str coming back
+# runs there generically (a Py_STATS build keeps the adaptive form, fails, backs off and
+# specializes again).
 import array
 import collections
 import dis

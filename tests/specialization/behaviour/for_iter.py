@@ -2,8 +2,10 @@
 # `for` at one site that sees, in turn, every kind of iterator the FOR_ITER family does not
 # specialize for (generators, dict views, sets, str, bytes, ranges past a C long, enumerate,
 # zip, map, itertools, callable iterators, iterators written in Python, __getitem__ sequences,
-# errors from __iter__ and __next__): the adaptive form fails, backs off and specializes again
-# when a list, a tuple or a range comes back.
+# errors from __iter__ and __next__): the adaptive form installs the generic FOR_ITER for good
+# at the first iterator no member takes (as upstream's loop, which has no family), and a list,
+# a tuple or a range coming back runs there generically (a Py_STATS build keeps the adaptive
+# form, fails, backs off and specializes again).
 import array
 import collections
 import dis

@@ -1,5 +1,5 @@
 """A small program for the explain test (tests/check_explain.py): an attribute load that
-specializes, a remainder that never can, and locals that quickening fuses."""
+specializes, a remainder that never can (int % float), and locals that quickening fuses."""
 
 
 class Point:
@@ -15,7 +15,7 @@ def norm1(p):
 def remainders(n):
     total = 0
     for i in range(n):
-        total += i % 7
+        total += i % 7.0
     return total
 
 

@@ -78,6 +78,9 @@ def test_compiler_effects_override_run_time_effects_for_precall_and_call(model, 
 
 # Specialized instructions (family members) that upstream 3.11.2 does not have, {name: why}.
 PROJECT_ADDITIONS: dict[str, str] = {
+    "BINARY_OP_FLOOR_DIVIDE_INT": "`//` on two exact ints",
+    "BINARY_OP_REMAINDER_INT": "`%` on two exact ints",
+    "BINARY_OP_TRUE_DIVIDE_FLOAT": "`/` on two exact floats",
     "BINARY_SUBSCR_STR_INT": "str[int] for an exact str and a small non-negative int",
     "CONTAINS_OP_ADAPTIVE": "CONTAINS_OP is a family of the project's",
     "CONTAINS_OP_DICT": "`in` an exact dict",

@@ -4077,6 +4077,68 @@
             DISPATCH();
         }
 
+        // BINARY_OP_REMAINDER_INT: `int % int`: deopts unless both operands are exact ints. Runs int's own remainder without
+        // the generic operator's search of both operands' slots.
+        TARGET(BINARY_OP_REMAINDER_INT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+            DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            res = PyLong_Type.tp_as_number->nb_remainder(left, right);
+            POKE(2, res);
+            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+            if (res == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
+        }
+
+        // BINARY_OP_FLOOR_DIVIDE_INT: `int // int`: deopts unless both operands are exact ints. Runs int's own floor division
+        // without the generic operator's search of both operands' slots.
+        TARGET(BINARY_OP_FLOOR_DIVIDE_INT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+            DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            res = PyLong_Type.tp_as_number->nb_floor_divide(left, right);
+            POKE(2, res);
+            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+            if (res == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
+        }
+
+        // BINARY_OP_TRUE_DIVIDE_FLOAT: `float / float`: deopts unless both operands are exact floats and the divisor is not zero
+        // (the generic instruction raises ZeroDivisionError).
+        TARGET(BINARY_OP_TRUE_DIVIDE_FLOAT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *quot;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+            DEOPT_IF(((PyFloatObject *)right)->ob_fval == 0.0, BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double dquot = ((PyFloatObject *)left)->ob_fval / ((PyFloatObject *)right)->ob_fval;
+            quot = PyFloat_FromDouble(dquot);
+            POKE(2, quot);
+            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
+            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
+            if (quot == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
+        }
+
         // BINARY_SUBSCR: Pops `sub` and `container` and pushes `container[sub]`. Raises what `__getitem__` raises.
         TARGET(BINARY_SUBSCR) {
             PREDICTED(BINARY_SUBSCR);

@@ -232,12 +232,18 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_BINARY_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:29:5)
+    // specialize (instructions/operators.inst:31:5)
     int add = oparg == NB_ADD || oparg == NB_INPLACE_ADD;
     int multiply = oparg == NB_MULTIPLY || oparg == NB_INPLACE_MULTIPLY;
     int subtract = oparg == NB_SUBTRACT || oparg == NB_INPLACE_SUBTRACT;
+    int remainder = oparg == NB_REMAINDER || oparg == NB_INPLACE_REMAINDER;
+    int floor_divide = oparg == NB_FLOOR_DIVIDE || oparg == NB_INPLACE_FLOOR_DIVIDE;
+    int true_divide = oparg == NB_TRUE_DIVIDE || oparg == NB_INPLACE_TRUE_DIVIDE;
+    int two_ints = PyLong_CheckExact(lhs) && PyLong_CheckExact(rhs);
+    int two_floats = PyFloat_CheckExact(lhs) && PyFloat_CheckExact(rhs);
     int same_types = Py_IS_TYPE(lhs, Py_TYPE(rhs));
-    if (!add && !multiply && !subtract) {
+    if (!add && !multiply && !subtract && !((remainder || floor_divide) && two_ints)
+            && !(true_divide && two_floats)) {
 #ifdef Py_STATS
         switch (oparg) {
             case NB_AND:
@@ -278,7 +284,7 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
         FAIL_WITH(add ? QUICKEN_FAIL_BINARY_OP_ADD_DIFFERENT_TYPES : multiply ? QUICKEN_FAIL_BINARY_OP_MULTIPLY_DIFFERENT_TYPES : QUICKEN_FAIL_BINARY_OP_SUBTRACT_DIFFERENT_TYPES);
     }
 
-    // BINARY_OP_ADD_FLOAT (instructions/operators.inst:95:6)
+    // BINARY_OP_ADD_FLOAT (instructions/operators.inst:103:6)
     {
         if (!add || !PyFloat_CheckExact(lhs)) {
             goto reject_BINARY_OP_ADD_FLOAT;
@@ -288,7 +294,7 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
     }
 reject_BINARY_OP_ADD_FLOAT: ;
 
-    // BINARY_OP_ADD_INT (instructions/operators.inst:113:6)
+    // BINARY_OP_ADD_INT (instructions/operators.inst:121:6)
     {
         if (!add || !PyLong_CheckExact(lhs)) {
             goto reject_BINARY_OP_ADD_INT;
@@ -298,7 +304,7 @@ reject_BINARY_OP_ADD_FLOAT: ;
     }
 reject_BINARY_OP_ADD_INT: ;
 
-    // BINARY_OP_INPLACE_ADD_UNICODE (instructions/operators.inst:131:6)
+    // BINARY_OP_INPLACE_ADD_UNICODE (instructions/operators.inst:139:6)
     {
         if (!add || !PyUnicode_CheckExact(lhs)) {
             goto reject_BINARY_OP_INPLACE_ADD_UNICODE;
@@ -316,7 +322,7 @@ reject_BINARY_OP_ADD_INT: ;
     }
 reject_BINARY_OP_INPLACE_ADD_UNICODE: ;
 
-    // BINARY_OP_ADD_UNICODE (instructions/operators.inst:169:6)
+    // BINARY_OP_ADD_UNICODE (instructions/operators.inst:177:6)
     {
         if (!add || !PyUnicode_CheckExact(lhs)) {
             goto reject_BINARY_OP_ADD_UNICODE;
@@ -326,7 +332,7 @@ reject_BINARY_OP_INPLACE_ADD_UNICODE: ;
     }
 reject_BINARY_OP_ADD_UNICODE: ;
 
-    // BINARY_OP_MULTIPLY_FLOAT (instructions/operators.inst:185:6)
+    // BINARY_OP_MULTIPLY_FLOAT (instructions/operators.inst:193:6)
     {
         if (!multiply || !PyFloat_CheckExact(lhs)) {
             goto reject_BINARY_OP_MULTIPLY_FLOAT;
@@ -336,7 +342,7 @@ reject_BINARY_OP_ADD_UNICODE: ;
     }
 reject_BINARY_OP_MULTIPLY_FLOAT: ;
 
-    // BINARY_OP_MULTIPLY_INT (instructions/operators.inst:203:6)
+    // BINARY_OP_MULTIPLY_INT (instructions/operators.inst:211:6)
     {
         if (!multiply || !PyLong_CheckExact(lhs)) {
             goto reject_BINARY_OP_MULTIPLY_INT;
@@ -346,7 +352,7 @@ reject_BINARY_OP_MULTIPLY_FLOAT: ;
     }
 reject_BINARY_OP_MULTIPLY_INT: ;
 
-    // BINARY_OP_SUBTRACT_FLOAT (instructions/operators.inst:219:6)
+    // BINARY_OP_SUBTRACT_FLOAT (instructions/operators.inst:227:6)
     {
         if (!subtract || !PyFloat_CheckExact(lhs)) {
             goto reject_BINARY_OP_SUBTRACT_FLOAT;
@@ -356,7 +362,7 @@ reject_BINARY_OP_MULTIPLY_INT: ;
     }
 reject_BINARY_OP_SUBTRACT_FLOAT: ;
 
-    // BINARY_OP_SUBTRACT_INT (instructions/operators.inst:236:6)
+    // BINARY_OP_SUBTRACT_INT (instructions/operators.inst:244:6)
     {
         if (!subtract || !PyLong_CheckExact(lhs)) {
             goto reject_BINARY_OP_SUBTRACT_INT;
@@ -366,7 +372,37 @@ reject_BINARY_OP_SUBTRACT_FLOAT: ;
     }
 reject_BINARY_OP_SUBTRACT_INT: ;
 
-    // otherwise (instructions/operators.inst:76:15)
+    // BINARY_OP_REMAINDER_INT (instructions/operators.inst:262:6)
+    {
+        if (!remainder || !two_ints) {
+            goto reject_BINARY_OP_REMAINDER_INT;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_REMAINDER_INT);
+        goto success;
+    }
+reject_BINARY_OP_REMAINDER_INT: ;
+
+    // BINARY_OP_FLOOR_DIVIDE_INT (instructions/operators.inst:279:6)
+    {
+        if (!floor_divide || !two_ints) {
+            goto reject_BINARY_OP_FLOOR_DIVIDE_INT;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_FLOOR_DIVIDE_INT);
+        goto success;
+    }
+reject_BINARY_OP_FLOOR_DIVIDE_INT: ;
+
+    // BINARY_OP_TRUE_DIVIDE_FLOAT (instructions/operators.inst:296:6)
+    {
+        if (!true_divide || !two_floats) {
+            goto reject_BINARY_OP_TRUE_DIVIDE_FLOAT;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_TRUE_DIVIDE_FLOAT);
+        goto success;
+    }
+reject_BINARY_OP_TRUE_DIVIDE_FLOAT: ;
+
+    // otherwise (instructions/operators.inst:84:15)
     FAIL_WITH(add ? QUICKEN_FAIL_BINARY_OP_ADD_OTHER : multiply ? QUICKEN_FAIL_BINARY_OP_MULTIPLY_OTHER : QUICKEN_FAIL_BINARY_OP_SUBTRACT_OTHER);
 #ifndef Py_STATS
 generic:
@@ -388,7 +424,7 @@ success:
     return 0;
 }
 
-// family BINARY_SUBSCR (instructions/operators.inst:263:8)
+// family BINARY_SUBSCR (instructions/operators.inst:325:8)
 int
 _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr,
                                     int oparg,
@@ -399,10 +435,10 @@ _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_BINARY_SUBSCR_OTHER;
 #endif
-    // specialize (instructions/operators.inst:271:5)
+    // specialize (instructions/operators.inst:333:5)
     PyTypeObject *container_type = Py_TYPE(container);
 
-    // BINARY_SUBSCR_DICT (instructions/operators.inst:301:6)
+    // BINARY_SUBSCR_DICT (instructions/operators.inst:363:6)
     {
         if (container_type != &PyDict_Type) {
             goto reject_BINARY_SUBSCR_DICT;
@@ -412,7 +448,7 @@ _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr,
     }
 reject_BINARY_SUBSCR_DICT: ;
 
-    // BINARY_SUBSCR_GETITEM (instructions/operators.inst:321:6)
+    // BINARY_SUBSCR_GETITEM (instructions/operators.inst:383:6)
     {
         PyTypeObject *tp = container_type;
         PyObject *descriptor = _PyType_Lookup(tp, &_Py_ID(__getitem__));
@@ -441,12 +477,12 @@ reject_BINARY_SUBSCR_DICT: ;
         }
         ((PyHeapTypeObject *)tp)->_spec_cache.getitem = descriptor;
         // filled from its guards:
-        // DEOPT_IF at instructions/operators.inst:339:5
+        // DEOPT_IF at instructions/operators.inst:401:5
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_BINARY_SUBSCR_OUT_OF_RANGE);
         }
         write_u32(cache->type_version, tp->tp_version_tag);
-        // DEOPT_IF at instructions/operators.inst:344:5
+        // DEOPT_IF at instructions/operators.inst:406:5
         if ((uint64_t)(getitem->func_version) != (uint16_t)(getitem->func_version)) {
             FAIL_WITH(QUICKEN_FAIL_BINARY_SUBSCR_OUT_OF_RANGE);
         }
@@ -456,7 +492,7 @@ reject_BINARY_SUBSCR_DICT: ;
     }
 reject_BINARY_SUBSCR_GETITEM: ;
 
-    // BINARY_SUBSCR_LIST_INT (instructions/operators.inst:375:6)
+    // BINARY_SUBSCR_LIST_INT (instructions/operators.inst:437:6)
     {
         if (container_type != &PyList_Type) {
             goto reject_BINARY_SUBSCR_LIST_INT;
@@ -469,7 +505,7 @@ reject_BINARY_SUBSCR_GETITEM: ;
     }
 reject_BINARY_SUBSCR_LIST_INT: ;
 
-    // BINARY_SUBSCR_TUPLE_INT (instructions/operators.inst:401:6)
+    // BINARY_SUBSCR_TUPLE_INT (instructions/operators.inst:463:6)
     {
         if (container_type != &PyTuple_Type) {
             goto reject_BINARY_SUBSCR_TUPLE_INT;
@@ -482,7 +518,7 @@ reject_BINARY_SUBSCR_LIST_INT: ;
     }
 reject_BINARY_SUBSCR_TUPLE_INT: ;
 
-    // BINARY_SUBSCR_STR_INT (instructions/operators.inst:428:6)
+    // BINARY_SUBSCR_STR_INT (instructions/operators.inst:490:6)
     {
         if (container_type != &PyUnicode_Type) {
             goto reject_BINARY_SUBSCR_STR_INT;
@@ -495,7 +531,7 @@ reject_BINARY_SUBSCR_TUPLE_INT: ;
     }
 reject_BINARY_SUBSCR_STR_INT: ;
 
-    // otherwise (instructions/operators.inst:275:15)
+    // otherwise (instructions/operators.inst:337:15)
     if (container_type == &PyUnicode_Type) {
         FAIL_WITH(PyLong_CheckExact(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_INT : PySlice_Check(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_SLICE : QUICKEN_FAIL_BINARY_SUBSCR_OTHER);
     }
@@ -615,7 +651,7 @@ success:
     return 0;
 }
 
-// family COMPARE_OP (instructions/operators.inst:575:8)
+// family COMPARE_OP (instructions/operators.inst:637:8)
 int
 _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
                                  int oparg,
@@ -626,7 +662,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_COMPARE_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:584:5)
+    // specialize (instructions/operators.inst:646:5)
     int next_opcode = _Py_OPCODE(instr[INLINE_CACHE_ENTRIES_COMPARE_OP + 1]);
     if (next_opcode != POP_JUMP_FORWARD_IF_FALSE &&
         next_opcode != POP_JUMP_BACKWARD_IF_FALSE &&
@@ -649,7 +685,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
         FAIL_WITH(PyFloat_CheckExact(left) && PyLong_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_FLOAT_LONG : PyLong_CheckExact(left) && PyFloat_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT : QUICKEN_FAIL_COMPARE_OP_DIFFERENT_TYPES);
     }
 
-    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:636:6)
+    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:698:6)
     {
         if (!PyFloat_CheckExact(left)) {
             goto reject_COMPARE_OP_FLOAT_JUMP;
@@ -660,7 +696,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
     }
 reject_COMPARE_OP_FLOAT_JUMP: ;
 
-    // COMPARE_OP_INT_JUMP (instructions/operators.inst:682:6)
+    // COMPARE_OP_INT_JUMP (instructions/operators.inst:744:6)
     {
         if (!PyLong_CheckExact(left)) {
             goto reject_COMPARE_OP_INT_JUMP;
@@ -674,7 +710,7 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
     }
 reject_COMPARE_OP_INT_JUMP: ;
 
-    // COMPARE_OP_STR_JUMP (instructions/operators.inst:730:6)
+    // COMPARE_OP_STR_JUMP (instructions/operators.inst:792:6)
     {
         if (!PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR_JUMP;
@@ -688,7 +724,7 @@ reject_COMPARE_OP_INT_JUMP: ;
     }
 reject_COMPARE_OP_STR_JUMP: ;
 
-    // otherwise (instructions/operators.inst:611:15)
+    // otherwise (instructions/operators.inst:673:15)
     FAIL_WITH(PyBytes_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_BYTES : PyTuple_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_TUPLE : PyList_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_LIST : PySet_CheckExact(left) || PyFrozenSet_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_SET : PyBool_Check(left) ? QUICKEN_FAIL_COMPARE_OP_BOOL : Py_TYPE(left)->tp_richcompare == PyBaseObject_Type.tp_richcompare ? QUICKEN_FAIL_COMPARE_OP_BASEOBJECT : QUICKEN_FAIL_COMPARE_OP_OTHER);
 #ifndef Py_STATS
 generic:
@@ -710,7 +746,7 @@ success:
     return 0;
 }
 
-// family CONTAINS_OP (instructions/operators.inst:803:8)
+// family CONTAINS_OP (instructions/operators.inst:865:8)
 int
 _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
                                   int oparg,
@@ -721,10 +757,10 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_CONTAINS_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:809:5)
+    // specialize (instructions/operators.inst:871:5)
     PyTypeObject *container_type = Py_TYPE(right);
 
-    // CONTAINS_OP_DICT (instructions/operators.inst:837:6)
+    // CONTAINS_OP_DICT (instructions/operators.inst:899:6)
     {
         if (!PyDict_CheckExact(right)) {
             goto reject_CONTAINS_OP_DICT;
@@ -734,7 +770,7 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
     }
 reject_CONTAINS_OP_DICT: ;
 
-    // CONTAINS_OP_SET (instructions/operators.inst:855:6)
+    // CONTAINS_OP_SET (instructions/operators.inst:917:6)
     {
         if (!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right)) {
             goto reject_CONTAINS_OP_SET;
@@ -747,7 +783,7 @@ reject_CONTAINS_OP_DICT: ;
     }
 reject_CONTAINS_OP_SET: ;
 
-    // CONTAINS_OP_STR (instructions/operators.inst:874:6)
+    // CONTAINS_OP_STR (instructions/operators.inst:936:6)
     {
         if (!PyUnicode_CheckExact(right)) {
             goto reject_CONTAINS_OP_STR;
@@ -757,7 +793,7 @@ reject_CONTAINS_OP_SET: ;
     }
 reject_CONTAINS_OP_STR: ;
 
-    // otherwise (instructions/operators.inst:816:15)
+    // otherwise (instructions/operators.inst:878:15)
 #ifdef Py_STATS
     if (container_type == &PyList_Type) {
         FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_LIST);
@@ -1828,7 +1864,7 @@ success:
     return 0;
 }
 
-// family STORE_SUBSCR (instructions/operators.inst:457:8)
+// family STORE_SUBSCR (instructions/operators.inst:519:8)
 int
 _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
                                    int oparg,
@@ -1840,10 +1876,10 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_STORE_SUBSCR_OTHER;
 #endif
-    // specialize (instructions/operators.inst:463:5)
+    // specialize (instructions/operators.inst:525:5)
     PyTypeObject *container_type = Py_TYPE(container);
 
-    // STORE_SUBSCR_DICT (instructions/operators.inst:510:6)
+    // STORE_SUBSCR_DICT (instructions/operators.inst:572:6)
     {
         if (container_type != &PyDict_Type) {
             goto reject_STORE_SUBSCR_DICT;
@@ -1853,7 +1889,7 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
     }
 reject_STORE_SUBSCR_DICT: ;
 
-    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:525:6)
+    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:587:6)
     {
         PyObject *list = container;
         if (container_type != &PyList_Type) {
@@ -1873,7 +1909,7 @@ reject_STORE_SUBSCR_DICT: ;
     }
 reject_STORE_SUBSCR_LIST_INT: ;
 
-    // otherwise (instructions/operators.inst:467:15)
+    // otherwise (instructions/operators.inst:529:15)
 #ifdef Py_STATS
     PyMappingMethods *as_mapping = container_type->tp_as_mapping;
     if (as_mapping && (as_mapping->mp_ass_subscript == PyDict_Type.tp_as_mapping->mp_ass_subscript)) {
@@ -1914,7 +1950,7 @@ success:
     return 0;
 }
 
-// family UNPACK_SEQUENCE (instructions/operators.inst:898:8)
+// family UNPACK_SEQUENCE (instructions/operators.inst:960:8)
 int
 _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq)
 {
@@ -1923,7 +1959,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     int fail_kind = QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER;
 #endif
 
-    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:923:6)
+    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:985:6)
     {
         if (!PyList_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_LIST;
@@ -1936,7 +1972,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     }
 reject_UNPACK_SEQUENCE_LIST: ;
 
-    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:942:6)
+    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:1004:6)
     {
         if ((oparg) != 2) {
             goto reject_UNPACK_SEQUENCE_TWO_TUPLE;
@@ -1952,7 +1988,7 @@ reject_UNPACK_SEQUENCE_LIST: ;
     }
 reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
 
-    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:957:6)
+    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:1019:6)
     {
         if (!PyTuple_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_TUPLE;
@@ -1965,7 +2001,7 @@ reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
     }
 reject_UNPACK_SEQUENCE_TUPLE: ;
 
-    // otherwise (instructions/operators.inst:905:15)
+    // otherwise (instructions/operators.inst:967:15)
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);

@@ -12,7 +12,8 @@ import difflib
 
 from . import ast, model, specializer
 from .baselines import BASELINES
-from .statements import C_KEYWORDS, changes_before_guards, matching_paren, parse_body
+from . import dsl
+from .statements import C_KEYWORDS, Reading, changes_before_guards, read_body
 
 # Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
 RESERVED_WORDS = C_KEYWORDS | {
@@ -28,34 +29,10 @@ from .diagnostics import DiagnosticSink, Location
 from .lexer import IDENT, PREPROC, PUNCT, SourceFile, Token
 from .parser import parse_source
 
-POSITIONAL_MACROS = {
-    "TOP", "SECOND", "THIRD", "FOURTH", "PEEK", "POKE", "SET_TOP", "SET_SECOND",
-    "SET_THIRD", "SET_FOURTH", "PUSH", "POP", "BASIC_PUSH", "BASIC_POP",
-}
-TRAILING_STATEMENTS = {"PREDICT", "CHECK_EVAL_BREAKER"}
 
 
 def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
     return _Analyzer(declarations, sources).run()
-
-
-def _split_args(tokens: list[Token], open_index: int, close_index: int) -> list[tuple[int, int]]:
-    """Token index ranges of the top-level comma-separated arguments of a call."""
-    args: list[tuple[int, int]] = []
-    depth = 0
-    start = open_index + 1
-    for j in range(open_index + 1, close_index):
-        t = tokens[j]
-        if t.kind == PUNCT and t.text in "([{":
-            depth += 1
-        elif t.kind == PUNCT and t.text in ")]}":
-            depth -= 1
-        elif t.is_punct(",") and depth == 0:
-            args.append((start, j))
-            start = j + 1
-    if start < close_index or args:
-        args.append((start, close_index))
-    return args
 
 
 class _Analyzer:
@@ -286,11 +263,11 @@ class _Analyzer:
                            f"at most {specializer.MAX_FAILURE_KINDS} "
                            f"(SPECIALIZATION_FAILURE_KINDS)")
             inputs = [i for i in f.generic.effect.inputs if not i.is_unused]
-            f.specializer = specializer.Specializer(spec.location, spec.params, inputs,
-                                                    spec.body, decl.otherwise, failures)
-            self.check_block(f, spec.body, "specialize")
-            if decl.otherwise is not None:
-                self.check_block(f, decl.otherwise, "otherwise")
+            otherwise = self.check_block(f, decl.otherwise, "otherwise", failures) \
+                if decl.otherwise is not None else None
+            f.specializer = specializer.Specializer(
+                spec.location, spec.params, inputs,
+                self.check_block(f, spec.body, "specialize", failures), otherwise, failures)
             tried = sorted((m for m in f.members if m.kind != "super"),
                            key=lambda m: order.get(m.name, 0))
             always: model.Instruction | None = None
@@ -309,50 +286,40 @@ class _Analyzer:
                                f"(its 'when' has no REJECT_IF)",
                                notes=((inst_decls[always.name].when.location,
                                        f"{always.name}'s 'when'"),))
-                uses = self.check_block(f, d.when, "when")
-                if not m.narrowed and not any(u.name == "REJECT_IF" for u in uses):
+                when = self.check_block(f, d.when, "when", failures)
+                if not m.narrowed and not any(s.kind == dsl.REJECT
+                                              for s in when.dsl_statements()):
                     always = m
-                m.when = d.when
+                m.when = when
                 m.fills = self.member_fills(f, m, d)
                 f.specializer.members.append(m)
 
-    def check_block(self, f: model.Family, body: ast.Body, block: str):
-        """The macros of a specializer block: the block's own, with a failure kind the family
-        declares; nothing of the evaluation loop."""
-        allowed = specializer.BLOCK_MACROS[block]
-        uses, problems = specializer.find_macros(body, set(allowed))
-        for location, message in problems:
-            self.error(location, message)
-        for t in body.tokens:
-            if t.kind == IDENT and t.text in specializer.LOOP_ONLY:
-                self.error(t.location, f"{t.text} in a '{block}' block: specializer code runs "
-                                       f"outside the evaluation loop (use "
-                                       f"{', '.join(allowed)})")
-            elif t.kind == IDENT and t.text in specializer.ALL_MACROS and t.text not in allowed:
-                self.error(t.location, f"{t.text} is not allowed in a '{block}' block "
-                                       f"(there: {', '.join(allowed)})")
-        kinds = set(f.specializer.failures)
-        for use in uses:
-            wanted = specializer.MACRO_ARITY[use.name]
-            if len(use.args) != wanted:
-                self.error(use.token.location, f"{use.name} takes {wanted} argument"
-                                               f"{'s' if wanted > 1 else ''}")
+    def check_block(self, f: model.Family, body: ast.Body, block: str,
+                    failures: list[str]) -> Reading:
+        """A specializer block, read: the block's own statements (dsl.py), with a failure
+        kind the family declares; nothing of the evaluation loop."""
+        reading = read_body(body.tokens, block, body)
+        for location, message, notes in reading.problems:
+            self.error(location, message, notes)
+        kinds = set(failures)
+        for stmt in reading.dsl_statements():
+            params = stmt.form.params[block]
+            if "kind" not in params:
                 continue
-            if use.name in ("FAIL", "FAIL_IF", "KEEP_GENERIC"):
-                kind = use.args[-1]
-                if len(kind) == 1 and kind[0].kind == IDENT and kind[0].text not in kinds:
-                    self.error(kind[0].location,
-                               f"unknown failure kind '{kind[0].text}' of family {f.name}"
-                               f"{self.suggest(kind[0].text, kinds)} (declare it in "
-                               f"'failures:')")
-        return uses
+            kind = reading.arg_tokens(stmt, params.index("kind"))
+            if len(kind) == 1 and kind[0].kind == IDENT and kind[0].text not in kinds:
+                self.error(kind[0].location,
+                           f"unknown failure kind '{kind[0].text}' of family {f.name}"
+                           f"{self.suggest(kind[0].text, kinds)} (declare it in "
+                           f"'failures:')")
+        return reading
 
     def member_fills(self, f: model.Family, m: model.Instruction, d: ast.InstDecl):
         """The fills derived from the member's guards, checked against the cache entries its
         body reads and its `when` writes."""
         cache_entries = {name for name, _ in f.cache.entries} if f.cache else set()
-        written = specializer.cache_writes(d.when)
-        fills = [fill for part in m.parts for fill in specializer.derive_fills(part.body.source)
+        written = {a.entry.text for a in m.when.cache_accesses if a.write}
+        fills = [fill for part in m.parts for fill in specializer.derive_fills(part.body)
                  if fill.entry not in written and fill.entry in cache_entries]
         unique = {}
         for fill in fills:
@@ -367,8 +334,7 @@ class _Analyzer:
                            notes=((d.when.location, f"{m.name}'s 'when'"),))
                 filled.add(entry)
         # A derived fill is evaluated in the specializer: its names must be defined there.
-        known = {t.text for t in d.when.tokens if t.kind == IDENT}
-        known |= {t.text for t in f.specializer.prologue.tokens if t.kind == IDENT}
+        known = set(m.when.names) | set(f.specializer.prologue.names)
         known |= {p.name for p in f.specializer.params}
         known |= {i.name for i in m.parts[0].effect.inputs} | {i.name for i in
                                                                f.specializer.inputs}
@@ -480,164 +446,29 @@ class _Analyzer:
         body = self.analyze_body(decl, effect, jump_effect)
         return model.Operation(decl.name, decl.location, effect, jump_effect, body)
 
-    def check_brackets(self, tokens: list[Token]) -> bool:
-        """Parentheses and brackets balance within braces (the parser matched the braces):
-        the body is copied into C, and its statements are read from them."""
-        open_: list[Token] = []
-        pairs = {")": "(", "]": "[", "}": "{"}
-        for t in tokens:
-            if t.kind != PUNCT:
-                continue
-            if t.text in "([{":
-                open_.append(t)
-            elif t.text in pairs:
-                if open_ and open_[-1].text == pairs[t.text]:
-                    open_.pop()
-                    continue
-                if open_ and open_[-1].text != "{":
-                    where = open_[-1]
-                    self.error(where.location, f"'{where.text}' is not closed before this "
-                                               f"'{t.text}'", notes=((t.location, "here"),))
-                else:
-                    self.error(t.location, f"'{t.text}' closes nothing")
-                return False
-        if open_:
-            self.error(open_[-1].location, f"'{open_[-1].text}' is never closed")
-            return False
-        return True
-
     def analyze_body(self, decl: ast.InstDecl, effect: model.StackEffect,
                      jump_effect: model.StackEffect | None) -> model.Body:
-        tokens = [t for t in decl.body.tokens if t.kind != PREPROC]
-        balanced = self.check_brackets(tokens)
-        sites: list[model.Site] = []
-        uses_cache = False
-        uses_oparg = False
-        references: set[str] = set()
-        mentioned: set[str] = set()
-        cache_fields: list[Token] = []
-        oparg_token: Token | None = None
-        cache_token: Token | None = None
-
-        def stmt_end(close: int, what: str) -> int | None:
-            if close + 1 < len(tokens) and tokens[close + 1].is_punct(";"):
-                return close + 1
-            self.error(tokens[min(close + 1, len(tokens) - 1)].location,
-                       f"expected ';' after {what}(...)")
-            return None
-
-        def trailing_before(i: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
-            texts: list[str] = []
-            spans: list[tuple[int, int]] = []
-            j = i - 1
-            while j >= 0 and tokens[j].is_punct(";") and j >= 1 and tokens[j - 1].is_punct(")"):
-                # find the call this ';' ends
-                depth = 0
-                k = j - 1
-                while k >= 0:
-                    if tokens[k].is_punct(")"):
-                        depth += 1
-                    elif tokens[k].is_punct("("):
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    k -= 1
-                if k < 1 or tokens[k - 1].kind != IDENT or tokens[k - 1].text not in TRAILING_STATEMENTS:
-                    break
-                start_tok = tokens[k - 1]
-                texts.insert(0, decl.body.source.text[start_tok.start:tokens[j].end])
-                spans.insert(0, (start_tok.start, tokens[j].end))
-                j = k - 2
-            return tuple(texts), tuple(spans)
-
-        i = 0
-        while i < len(tokens):
-            t = tokens[i]
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            prev = tokens[i - 1] if i > 0 else None
-            if t.kind != IDENT:
-                i += 1
-                continue
-            is_call = nxt is not None and nxt.is_punct("(")
-            member = prev is not None and (prev.is_punct(".") or prev.is_punct("->"))
-            if member:
-                i += 1
-                continue
-            name = t.text
-            mentioned.add(name)
-            if name in POSITIONAL_MACROS and is_call:
-                self.error(t.location, f"'{name}' accesses the stack by position; declare the item "
-                                       f"in the stack effect and use its name")
-            elif name == "oparg":
-                if not uses_oparg:
-                    oparg_token = t
-                uses_oparg = True
-            elif name == "cache":
-                if not uses_cache:
-                    cache_token = t
-                uses_cache = True
-                if nxt is not None and nxt.is_punct("->") and i + 2 < len(tokens) \
-                        and tokens[i + 2].kind == IDENT:
-                    cache_fields.append(tokens[i + 2])
-            elif name in ("DEOPT_IF", "ERROR_IF") and is_call:
-                close = matching_paren(tokens, i + 1)
-                if close < 0:
-                    break  # unbalanced: check_brackets reported it
-                end = stmt_end(close, name)
-                args = _split_args(tokens, i + 1, close)
-                texts = [decl.body.source.text[tokens[a].start:tokens[b - 1].end] for a, b in args
-                         if b > a]
-                if name == "DEOPT_IF" and len(texts) != 1:
-                    self.error(t.location, "DEOPT_IF takes one argument, the condition "
-                                           "(the family is implied)")
-                elif name == "ERROR_IF" and (len(texts) != 2 or not texts[1].isidentifier()):
-                    self.error(t.location, "ERROR_IF takes two arguments: a condition and a label")
-                elif end is not None:
-                    sites.append(model.Site("deopt" if name == "DEOPT_IF" else "error_if",
-                                            t.start, tokens[end].end, t.location, tuple(texts)))
-                i += 1  # the arguments are scanned too (they may use `cache`, `oparg`, ...)
-                continue
-            elif name in ("DISPATCH", "DISPATCH_JUMPED") and is_call:
-                close = matching_paren(tokens, i + 1)
-                if close != i + 2:
-                    self.error(t.location, f"{name}() takes no arguments")
-                end = stmt_end(close, name) if close > 0 else None
-                if name == "DISPATCH_JUMPED" and jump_effect is None:
-                    self.error(t.location, f"DISPATCH_JUMPED() in {decl.name}, which declares no "
-                                           "jump effect")
-                if end is not None:
-                    texts, spans = trailing_before(i)
-                    kind = "dispatch" if name == "DISPATCH" else "dispatch_jumped"
-                    sites.append(model.Site(kind, t.start, tokens[end].end, t.location,
-                                            trailing=texts, trailing_spans=spans))
-                    i = end + 1
-                    continue
-            elif name in ("PREDICT", "JUMP_TO_INSTRUCTION") and is_call:
-                close = matching_paren(tokens, i + 1)
-                if close == i + 3 and tokens[i + 2].kind == IDENT:
-                    references.add(tokens[i + 2].text)
-                    self.references.append(tokens[i + 2])
-            i += 1
-
-        # The end of the body: trailing PREDICT/CHECK_EVAL_BREAKER move into the epilogue,
-        # unless the body never gets there (its last statement always leaves).
-        texts, spans = trailing_before(len(tokens))
-        statements = parse_body(tokens)
-        if not any(s.always_exits for s in statements):
-            end_loc = decl.body.source.location(decl.body.end)
-            sites.append(model.Site("end", decl.body.end, decl.body.end, end_loc,
-                                    trailing=texts, trailing_spans=spans))
+        reading = read_body(decl.body.tokens, dsl.BODY, decl.body)
+        for location, message, notes in reading.problems:
+            self.error(location, message, notes)
+        for stmt in reading.walk():
+            if stmt.kind == dsl.DISPATCH_JUMPED and jump_effect is None:
+                self.error(stmt.location, f"DISPATCH_JUMPED() in {decl.name}, which declares no "
+                                          "jump effect")
+        self.references += reading.references
+        balanced = reading.brackets.problem is None
+        mentioned = set(reading.names)
 
         # What the statements assign, however they do it (`x = `, `x += `, `&x`,
         # `Py_SETREF(x, ...)`).
-        assigned = set().union(*(s.all_assigns for s in statements))
+        assigned = set().union(*(s.all_assigns for s in reading.statements))
 
         # Outputs of an effect must be assigned (scalars) or used (arrays) if the body can
         # complete with that effect.
         input_names = {i.name for i in effect.inputs}
-        completes = {s.kind for s in sites}
-        checked = effect.outputs if completes & {"end", "dispatch"} else []
-        if jump_effect is not None and "dispatch_jumped" in completes:
+        completes = {s.kind for s in reading.dsl_statements()}
+        checked = effect.outputs if reading.falls_through or dsl.DISPATCH in completes else []
+        if jump_effect is not None and dsl.DISPATCH_JUMPED in completes:
             checked = checked + jump_effect.outputs
         for effect_ in [effect] + ([jump_effect] if jump_effect else []):
             for index in effect_.pass_through():
@@ -655,10 +486,7 @@ class _Analyzer:
                     self.error(o.location, f"output array '{o.name}' of {decl.name} is never filled")
             elif o.name not in assigned:
                 self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")
-
-        body = model.Body(decl.body, sites, uses_cache, uses_oparg, references,
-                          mentioned, cache_fields, oparg_token, cache_token, statements)
-        return body
+        return model.Body(decl.body, reading)
 
     # -- instructions --------------------------------------------------------------------
 
@@ -715,7 +543,8 @@ class _Analyzer:
             elif ref.name in self.operations:
                 part = self.operations[ref.name]
                 if part.jump_effect is not None or any(
-                        s.kind in ("dispatch", "dispatch_jumped") for s in part.body.sites):
+                        s.kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED)
+                        for s in part.body.reading.dsl_statements()):
                     self.error(ref.location, f"'{ref.name}' finishes early (DISPATCH) and cannot "
                                              "be part of a composition")
                     ok = False
@@ -982,8 +811,8 @@ class _Analyzer:
         by_name = {i.name: i for i in instructions}
         for name, op in self.operations.items():
             contexts = users.get(name, [])
-            for site in op.body.sites:
-                if site.kind != "deopt":
+            for site in op.body.reading.dsl_statements():
+                if site.kind != dsl.GUARD:
                     continue
                 for inst, index in contexts:
                     if not inst.is_specialized:
@@ -1003,7 +832,7 @@ class _Analyzer:
                                    f"counter in the first cache entry, which would be the next "
                                    f"instruction")
                         break
-            if contexts and any(s.kind == "deopt" for s in op.body.sites):
+            if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
                 self.check_guards_come_first(name, op.body)
             for inst, index in contexts:
                 cache = inst.cache

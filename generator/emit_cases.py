@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import model
+from . import dsl, model
 from .emit_lines import with_markers
-from .statements import RAW_EXITS
 from .model import Size, StackEffect, StackItem
 
 INDENT = "    "
@@ -147,7 +146,7 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     Returns {output: (offset just after that statement, the store)}.
     """
     effect = part.effect
-    if any(t.kind == "PREPROC" for t in part.body.source.tokens):
+    if part.body.reading.has_preprocessor:
         return {}  # a store could land in one branch of an #if: leave it to the epilogue
     statements = part.body.statements
     keep = effect.pass_through()
@@ -161,8 +160,8 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     if not candidates or not statements:
         return {}
     arrays = {i.name for i in effect.inputs + effect.outputs if i.is_array}
-    blocking = RAW_EXITS | {"DEOPT_IF", "DISPATCH_JUMPED", "STACK_SHRINK", "STACK_GROW",
-                            "stack_pointer"} | arrays
+    blocking = set(dsl.names_of((dsl.EXIT, dsl.GUARD, dsl.DISPATCH_JUMPED, dsl.STACK_MOVE))) \
+        | {"stack_pointer"} | arrays
     barrier = max((k for k, top in enumerate(statements)
                    if any(s.mentions & blocking for s in top.walk())), default=-1)
     result = {}
@@ -236,36 +235,47 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
     def stored_before(site_start: int) -> frozenset[str]:
         return frozenset(n for n, (offset, _) in eager.items() if offset <= site_start)
 
-    for site in part.body.sites:
-        for s, e in site.trailing_spans:
-            edits.append((s, e, ""))
-        if site.kind == "deopt":
-            edits.append((site.start, site.end, f"DEOPT_IF({site.args[0]}, {family});"))
-        elif site.kind == "error_if":
-            cond, label = site.args
-            if n_inputs.is_zero:
-                lines = [f"if ({cond}) goto {label};"]
-            elif label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
-                lines = [f"if ({cond}) goto pop_{n_inputs.const}_error;"]
-            else:
-                lines = [
-                    f"if ({cond}) {{",
-                    f"{INDENT}STACK_SHRINK({_depth(n_inputs)});",
-                    f"{INDENT}goto {label};",
-                    "}",
-                ]
-            edits.append((site.start, site.end, _as_statement(source, site.start, lines)))
-        elif site.kind in ("dispatch", "dispatch_jumped"):
-            effect = part.effect if site.kind == "dispatch" else part.jump_effect
-            done = stored_before(site.start) if site.kind == "dispatch" else frozenset()
-            lines = finish(inst, effect, site.trailing, done)
-            edits.append((site.start, site.end, _as_statement(source, site.start, lines)))
-        elif site.kind == "end" and not in_composition:
-            lines = finish(inst, part.effect, site.trailing, stored_before(site.start))
-            edits.append((site.start, site.end, ["\n"] + lines))
-        elif site.kind == "end":
-            edits.append((site.start, site.end, ["\n"] + stack_update(
-                part.effect, stored_before(site.start)) + list(site.trailing)))
+    reading = part.body.reading
+
+    def epilogue(stmt) -> list[str]:
+        trailing = [source[slice(*reading.span(t))] for t in stmt.trailing]
+        if stmt.kind == dsl.DISPATCH:
+            return finish(inst, part.effect, tuple(trailing),
+                          stored_before(reading.span(stmt)[0]))
+        return finish(inst, part.jump_effect, tuple(trailing))
+
+    def error_exit(cond: str, label: str) -> list[str]:
+        if n_inputs.is_zero:
+            return [f"if ({cond}) goto {label};"]
+        if label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
+            return [f"if ({cond}) goto pop_{n_inputs.const}_error;"]
+        return [
+            f"if ({cond}) {{",
+            f"{INDENT}STACK_SHRINK({_depth(n_inputs)});",
+            f"{INDENT}goto {label};",
+            "}",
+        ]
+
+    expansion = dsl.Expansion(family=family, error_exit=error_exit, epilogue=epilogue)
+    for stmt in reading.dsl_statements():
+        for t in stmt.trailing:
+            edits.append((*reading.span(t), ""))
+        site_start, site_end = reading.span(stmt)
+        args = [reading.arg_text(source, stmt, k) for k in range(len(stmt.args))]
+        lines = dsl.expand_case(stmt.kind, args, expansion, stmt)
+        if stmt.kind != dsl.GUARD:
+            lines = _as_statement(source, site_start, lines)
+        edits.append((site_start, site_end, lines if stmt.kind != dsl.GUARD else lines[0]))
+    if reading.falls_through:
+        for t in reading.end_trailing:
+            edits.append((*reading.span(t), ""))
+        trailing = tuple(source[slice(*reading.span(t))] for t in reading.end_trailing)
+        stored = stored_before(end)
+        if not in_composition:
+            lines = finish(inst, part.effect, trailing, stored)
+        else:
+            lines = stack_update(part.effect, stored) + list(trailing)
+        edits.append((end, end, ["\n"] + lines))
     edits.sort(key=lambda e: (e[0], e[1]))
     out: list[str] = []
     pos = start

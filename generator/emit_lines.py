@@ -17,11 +17,16 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from . import model
+from . import dsl, model
 
 Origin = tuple[str, int] | None  # (file, line), or None for the generated file
-# Body statements the generator rewrites in place (section 4 of docs/dsl.md).
-EXPANDED = ("DEOPT_IF(", "ERROR_IF(", "DISPATCH(", "DISPATCH_JUMPED(")
+# Body statements the generator rewrites in place (section 4 of docs/dsl.md), by their call.
+EXPANDED = {name + "(": dsl.form(name).kind for name in dsl.names_of(dsl.CASE_REWRITES)}
+
+
+def _rewritten(line: str) -> str | None:
+    """The kind of the DSL statement a body line starts with, if the case rewrites it."""
+    return next((kind for call, kind in EXPANDED.items() if line.startswith(call)), None)
 
 
 def body_lines(inst: model.Instruction, root: Path) -> list[tuple[str, tuple[str, int]]]:
@@ -63,10 +68,11 @@ def _expansions(source: list, case: list[str], result: list[Origin], offset: int
     while i < len(source) and j < len(case):
         text, origin = source[i]
         line = case[j]
-        if text.startswith("DEOPT_IF(") and line.startswith("DEOPT_IF("):
-            result[offset + j] = origin
+        kind = _rewritten(text)
+        if kind == dsl.GUARD and line.startswith(text[:text.index("(") + 1]):
+            result[offset + j] = origin  # DEOPT_IF(x) -> DEOPT_IF(x, FAMILY)
             i, j = i + 1, j + 1
-        elif text.startswith("ERROR_IF(") and line.startswith("if ("):
+        elif kind == dsl.ERROR and line.startswith("if ("):
             result[offset + j] = origin
             j += 1
             if line.endswith("{"):
@@ -76,14 +82,14 @@ def _expansions(source: list, case: list[str], result: list[Origin], offset: int
                     if case[j - 1] == "}":
                         break
             i += 1
-        elif text.startswith(("DISPATCH(", "DISPATCH_JUMPED(")):
+        elif kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED):
             while j < len(case):
                 result[offset + j] = origin
                 j += 1
                 if case[j - 1] == "DISPATCH();":
                     break
             i += 1
-        elif text.startswith(EXPANDED):
+        elif kind is not None:
             j += 1  # a line the generator added before the expansion
         else:
             i += 1

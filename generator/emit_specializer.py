@@ -9,13 +9,9 @@ then `otherwise`; returns 0, or -1 with an exception set (ERROR_IF).
 
 from __future__ import annotations
 
-from . import model, specializer
+from . import dsl, model, specializer
 from .lexer import IDENT
-from .specializer import failure_macro, find_macros, function_name
-
-MACROS = specializer.ALL_MACROS
-# Keywords that can stand before a name without declaring it.
-NOT_TYPES = frozenset({"return", "goto", "else", "case", "sizeof", "do"})
+from .specializer import failure_macro, function_name
 
 
 def parameters(family: model.Family) -> list[str]:
@@ -45,30 +41,24 @@ def _kind(family: model.Family, tokens, body) -> str:
     return "".join(out)
 
 
-def render_block(family: model.Family, body, reject: str | None) -> list[str]:
-    """The C lines of a specializer block, its macros expanded, dedented."""
-    uses, _ = find_macros(body, MACROS)
+def render_block(family: model.Family, block, reject: str | None) -> list[str]:
+    """The C lines of a specializer block (a statements.Reading), its statements expanded as
+    dsl.py says, dedented."""
+    body = block.source
     text = body.source.text
+    expansion = dsl.Expansion(family=family.name, reject_label=reject or "",
+                              kind_text=lambda tokens: _kind(family, tokens, body))
     out = []
     pos = body.start
-    for use in uses:
-        start = body.tokens[use.first].start
-        end = body.tokens[use.last].end
+    for stmt in block.dsl_statements():
+        start, end = block.span(stmt)
         out.append(text[pos:start])
         line_start = text.rfind("\n", 0, start) + 1
         indent = text[line_start:start] if not text[line_start:start].strip() else ""
-        arg = [specializer.token_text(body, a) for a in use.args]
-        if use.name == "REJECT_IF":
-            lines = [f"if ({arg[0]}) {{", f"    goto {reject};", "}"]
-        elif use.name == "FAIL":
-            lines = [f"FAIL_WITH({_kind(family, use.args[0], body)});"]
-        elif use.name == "KEEP_GENERIC":
-            lines = [f"KEEP_GENERIC_WITH({_kind(family, use.args[0], body)});"]
-        elif use.name == "FAIL_IF":
-            lines = [f"if ({arg[0]}) {{", f"    FAIL_WITH({_kind(family, use.args[1], body)});",
-                     "}"]
-        else:  # ERROR_IF
-            lines = [f"if ({arg[0]}) {{", "    return -1;", "}"]
+        args = [specializer.token_text(body, block.arg_tokens(stmt, k))
+                for k in range(len(stmt.args))]
+        lines = dsl.expand_specializer(stmt.kind, args, [block.arg_tokens(stmt, k) for k in
+                                                         range(len(stmt.args))], expansion)
         # A comment after the statement goes before its expansion.
         line_end = text.find("\n", end)
         rest = text[end:line_end if line_end >= 0 else len(text)]
@@ -88,13 +78,9 @@ def render_block(family: model.Family, body, reject: str | None) -> list[str]:
 
 def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
     """A member's own names for the generic inputs (`list` for `container`), when used."""
-    tokens = member.when.tokens
-    mentioned = {t.text for t in tokens if t.kind == IDENT}
+    mentioned = set(member.when.names)
     # A name the `when` declares itself (`PyObject *value = NULL;`) is its own, not an alias.
-    declared = {t.text for k, t in enumerate(tokens[1:-1], 1) if t.kind == IDENT
-                and ((tokens[k - 1].kind == IDENT and tokens[k - 1].text not in NOT_TYPES)
-                     or tokens[k - 1].is_punct("*"))
-                and (tokens[k + 1].is_punct("=") or tokens[k + 1].is_punct(";"))}
+    declared = member.when.declared
     for fill in member.fills:
         mentioned |= {t.text for t in fill.value_tokens if t.kind == IDENT}
     generic = {i.name: i for i in family.specializer.inputs}
@@ -109,18 +95,10 @@ def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
     return lines
 
 
-def _ends_in_failure(body) -> bool:
+def _ends_in_failure(block) -> bool:
     """Whether a block's last statement is a FAIL or KEEP_GENERIC outside any braces."""
-    if body is None or not body.tokens:
-        return False
-    uses = find_macros(body, MACROS)[0]
-    if not uses or uses[-1].last != len(body.tokens) - 1 \
-            or uses[-1].name not in ("FAIL", "KEEP_GENERIC"):
-        return False
-    depth = 0
-    for t in body.tokens[:uses[-1].first]:
-        depth += t.is_punct("{") - t.is_punct("}")
-    return depth == 0
+    return block is not None and bool(block.statements) and \
+        block.statements[-1].kind in (dsl.FAIL, dsl.KEEP_GENERIC)
 
 
 def emit_function(family: model.Family) -> list[str]:
@@ -169,8 +147,8 @@ def emit_function(family: model.Family) -> list[str]:
         body += ["    " + line if line and not line.startswith("#") else line
                  for line in inner]
         body.append("}")
-        if member.narrowed or any(u.name == "REJECT_IF"
-                                  for u in find_macros(member.when, MACROS)[0]):
+        if member.narrowed or any(s.kind == dsl.REJECT
+                                  for s in member.when.dsl_statements()):
             body.append(f"{reject}: ;")
     body.append("")
     if spec.otherwise is not None:
@@ -181,8 +159,8 @@ def emit_function(family: model.Family) -> list[str]:
     lines += ["    " + line if line and not line.startswith("#") and not line.endswith(": ;")
               else line for line in body]
     blocks = [spec.prologue, spec.otherwise] + [m.when for m in spec.members]
-    keeps_generic = any(u.name == "KEEP_GENERIC" for b in blocks if b is not None
-                        for u in find_macros(b, MACROS)[0])
+    keeps_generic = any(s.kind == dsl.KEEP_GENERIC for b in blocks if b is not None
+                        for s in b.dsl_statements())
     if keeps_generic:
         lines += [
             "#ifndef Py_STATS",

@@ -151,3 +151,65 @@ def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
         pos = m.end()
     tokens.append(Token(EOF_, "", len(text), len(text), source.location(len(text))))
     return tokens
+
+
+OPENERS = "([{"
+CLOSERS = ")]}"
+
+
+class Brackets(NamedTuple):
+    """The brackets of a token list, matched once for every reader of it.
+
+    `pairs[k]` is the index of the bracket matching the one at k (-1 for a token that is no
+    bracket, or one left unmatched). Each kind is matched by its own nesting, so that one stray
+    `)` does not move the end of a body or a block; `enclosing[k]` is the innermost bracket
+    open at k (-1 at the top level). `problem` is the first place where the brackets do not
+    nest: (the token, what is wrong, the token it is about or None, the index of the closer
+    where it shows, or the list's length for one never closed)."""
+
+    pairs: list[int]
+    enclosing: list[int]
+    problem: tuple[Token, str, Token | None, int] | None
+
+    def after(self, k: int) -> int:
+        """The index just past the bracketed group opening at k (k + 1 for any other token
+        and for an unclosed opener)."""
+        close = self.pairs[k]
+        return close + 1 if close > k else k + 1
+
+    def close(self, k: int) -> int:
+        """The index of the bracket closing the one at k, or -1."""
+        close = self.pairs[k]
+        return close if close > k else -1
+
+
+def match_brackets(tokens: list[Token]) -> Brackets:
+    pairs = [-1] * len(tokens)
+    enclosing = [-1] * len(tokens)
+    by_kind: list[list[int]] = [[], [], []]  # open brackets of each kind
+    nested: list[int] = []  # open brackets of every kind, for the nesting and `enclosing`
+    problem = None
+    for k, t in enumerate(tokens):
+        enclosing[k] = nested[-1] if nested else -1
+        if t.kind != PUNCT or len(t.text) != 1:
+            continue
+        if t.text in OPENERS:
+            by_kind[OPENERS.index(t.text)].append(k)
+            nested.append(k)
+        elif t.text in CLOSERS:
+            kind = CLOSERS.index(t.text)
+            if by_kind[kind]:
+                o = by_kind[kind].pop()
+                pairs[o], pairs[k] = k, o
+            if problem is None and not nested:
+                problem = (t, f"'{t.text}' closes nothing", None, k)
+            elif problem is None and tokens[nested[-1]].text != OPENERS[kind]:
+                opener = tokens[nested[-1]]
+                problem = ((opener, f"'{opener.text}' is not closed before this '{t.text}'", t, k)
+                           if opener.text != "{" else (t, f"'{t.text}' closes nothing", None, k))
+            if nested:
+                nested.pop()
+    if nested and problem is None:
+        opener = tokens[nested[-1]]
+        problem = (opener, f"'{opener.text}' is never closed", None, len(tokens))
+    return Brackets(pairs, enclosing, problem)

@@ -191,42 +191,56 @@ class StackEffect:
         return ast.spell_effect(self.inputs, self.outputs)
 
 
-# Body sites: the statements of a body the generator rewrites or checks.
-
-@dataclass
-class Site:
-    kind: str  # deopt | error_if | dispatch | dispatch_jumped | end
-    start: int  # offsets into the file's text
-    end: int
-    location: Location
-    args: tuple[str, ...] = ()
-    # Statements (PREDICT/CHECK_EVAL_BREAKER) moved after the stack update: their text,
-    # and the spans they are removed from.
-    trailing: tuple[str, ...] = ()
-    trailing_spans: tuple[tuple[int, int], ...] = ()
-
-
 @dataclass
 class Body:
+    """An instruction's or op's body: its source and its reading (statements.py), the one
+    understanding of it that the checks and the emitters share."""
+
     source: ast.Body
-    sites: list[Site]
-    uses_cache: bool
-    uses_oparg: bool
-    references: set[str]  # PREDICT / JUMP_TO_INSTRUCTION targets
-    mentioned: set[str] = field(default_factory=set)  # identifiers the body uses
-    # Tokens checked once the instruction is known: `cache->NAME` entries, the first use
-    # of `oparg` and of `cache` (for the location of an error).
-    cache_fields: list = field(default_factory=list)
-    oparg_token: object = None
-    cache_token: object = None
-    # The statement model (statements.py): the body's statements as a tree, each classified
-    # (guard, error exit, completion, exit, stack move, code) with what it changes and assigns.
-    statements: list = field(default_factory=list)
+    reading: object  # statements.Reading
+
+    @property
+    def statements(self) -> list:
+        """The body's statements as a tree, each classified (a DSL statement by its kind in
+        dsl.py's table, an exit, a stack move, code) with what it changes and assigns."""
+        return self.reading.statements
+
+    @property
+    def mentioned(self) -> set[str]:
+        """The identifiers the body uses."""
+        return set(self.reading.names)
+
+    @property
+    def uses_cache(self) -> bool:
+        return "cache" in self.reading.names
+
+    @property
+    def cache_token(self):
+        return self.reading.names.get("cache")
+
+    @property
+    def uses_oparg(self) -> bool:
+        return "oparg" in self.reading.names
+
+    @property
+    def oparg_token(self):
+        return self.reading.names.get("oparg")
+
+    @property
+    def cache_fields(self) -> list:
+        """The entry tokens of every `cache->NAME`."""
+        return [a.entry for a in self.reading.cache_accesses]
+
+    @property
+    def references(self) -> set[str]:
+        """PREDICT / JUMP_TO_INSTRUCTION targets."""
+        return {t.text for t in self.reading.references}
 
     @property
     def completes(self) -> bool:
         """Whether some path finishes with the generated epilogue."""
-        return any(s.kind in ("end", "dispatch", "dispatch_jumped") for s in self.sites)
+        return self.reading.falls_through or any(
+            s.kind in ("dispatch", "dispatch_jumped") for s in self.reading.dsl_statements())
 
 
 @dataclass

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 
 from . import ast
 from .diagnostics import Location
-from .lexer import IDENT, PUNCT, Token
-from .statements import matching_paren
+from . import dsl
+from .lexer import PUNCT, Token
+from .statements import Reading
 
 # Every family's first failure kinds; `failures:` continues after them.
 BUILTIN_FAILURES = ("OTHER", "OUT_OF_RANGE")
@@ -33,26 +34,8 @@ BUILTIN_FAILURES = ("OTHER", "OUT_OF_RANGE")
 # pycore_code.h).
 MAX_FAILURE_KINDS = 30
 
-# The statements of specializer blocks, by block: what each may use.
-BLOCK_MACROS = {
-    "specialize": ("FAIL", "FAIL_IF", "KEEP_GENERIC", "ERROR_IF"),
-    "when": ("REJECT_IF", "FAIL", "FAIL_IF", "KEEP_GENERIC", "ERROR_IF"),
-    "otherwise": ("FAIL", "FAIL_IF", "KEEP_GENERIC", "ERROR_IF"),
-}
-ALL_MACROS = frozenset({"REJECT_IF", "FAIL", "FAIL_IF", "KEEP_GENERIC", "ERROR_IF"})
-# Arguments of each: REJECT_IF(cond), FAIL(kind), FAIL_IF(cond, kind), KEEP_GENERIC(kind),
-# ERROR_IF(cond).
-MACRO_ARITY = {"REJECT_IF": 1, "FAIL": 1, "FAIL_IF": 2, "KEEP_GENERIC": 1, "ERROR_IF": 1}
-# Interpreter macros that mean nothing in a specialize function (it is not the evaluation loop).
-LOOP_ONLY = frozenset({"DEOPT_IF", "DISPATCH", "DISPATCH_JUMPED", "DISPATCH_SAME_OPARG",
-                       "JUMP_TO_INSTRUCTION", "JUMPBY", "PEEK", "POKE", "STACK_SHRINK",
-                       "STACK_GROW", "GETLOCAL", "SETLOCAL", "PREDICT", "GO_TO_INSTRUCTION",
-                       "return", "goto"})
-
 # Cache reads in a guard and the write that fills the same entry.
-READERS = {"read_u16": "write_u16", "read_u32": "write_u32", "read_u64": "write_u64",
-           "read_obj": "write_obj"}
-WRITERS = frozenset(READERS.values())
+READERS = dsl.CACHE_READERS
 # The unsigned type each reader returns: the fill checks its value fits.
 READ_TYPES = {None: "uint16_t", "read_u16": "uint16_t", "read_u32": "uint32_t",
               "read_u64": "uint64_t"}
@@ -99,60 +82,6 @@ def adaptive_source(family: ast.FamilyDecl, generic: ast.InstDecl, has_arg: bool
             }}
         }}
         """)
-
-
-# -- statements of specializer blocks -------------------------------------------------------
-
-@dataclass
-class MacroUse:
-    """`NAME(args);` in a specializer block: the tokens it spans and its arguments."""
-
-    name: str
-    token: Token
-    first: int  # token index of the name
-    last: int  # token index of the `;`
-    args: list[list[Token]]
-
-
-def split_args(tokens: list[Token], open_index: int, close_index: int) -> list[list[Token]]:
-    args: list[list[Token]] = [[]]
-    depth = 0
-    for t in tokens[open_index + 1:close_index]:
-        if t.kind == PUNCT and t.text in ("(", "[", "{"):
-            depth += 1
-        elif t.kind == PUNCT and t.text in (")", "]", "}"):
-            depth -= 1
-        if depth == 0 and t.is_punct(","):
-            args.append([])
-            continue
-        args[-1].append(t)
-    return [] if args == [[]] else args
-
-
-def find_macros(body: ast.Body, names) -> tuple[list[MacroUse], list[tuple[Location, str]]]:
-    """The uses of the specializer's macros in a block, and problems with them."""
-    tokens = body.tokens
-    uses: list[MacroUse] = []
-    problems: list[tuple[Location, str]] = []
-    k = 0
-    while k < len(tokens):
-        t = tokens[k]
-        if t.kind == IDENT and t.text in names and k + 1 < len(tokens) \
-                and tokens[k + 1].is_punct("("):
-            close = matching_paren(tokens, k + 1)
-            if close < 0 or close + 1 >= len(tokens) or not tokens[close + 1].is_punct(";"):
-                problems.append((t.location, f"{t.text}(...) must be a statement ending in ';'"))
-                k += 1
-                continue
-            uses.append(MacroUse(t.text, t, k, close + 1, split_args(tokens, k + 1, close)))
-            k = close + 2
-            continue
-        k += 1
-    return uses, problems
-
-
-def identifiers(tokens: list[Token]) -> list[Token]:
-    return [t for t in tokens if t.kind == IDENT]
 
 
 def token_text(body: ast.Body, tokens: list[Token]) -> str:
@@ -203,66 +132,40 @@ def _cache_read(tokens: list[Token], aliases: dict[str, tuple[str, str | None]])
     return None
 
 
-def derive_fills(body: ast.Body) -> list[Fill]:
-    """The fills of the guards `DEOPT_IF(x != <cache entry>)` (either order) of a member's body:
-    `cache->entry = x`. A local initialized from a cache entry (`uint32_t v =
+def derive_fills(body) -> list[Fill]:
+    """The fills of the guards `DEOPT_IF(x != <cache entry>)` (either order) of a member's body
+    (a model.Body): `cache->entry = x`. A local initialized from a cache entry (`uint32_t v =
     read_u32(cache->version);`) stands for it."""
-    tokens = body.tokens
+    reading = body.reading
+    tokens = reading.tokens
     aliases: dict[str, tuple[str, str | None]] = {}
     fills: list[Fill] = []
-    for k, t in enumerate(tokens):
-        # `TYPE name = <cache read>;`
-        if t.is_punct("=") and k >= 2 and tokens[k - 1].kind == IDENT \
-                and (tokens[k - 2].kind == IDENT or tokens[k - 2].is_punct("*")):
-            end = k + 1
-            while end < len(tokens) and not tokens[end].is_punct(";"):
-                end += 1
-            read = _cache_read(tokens[k + 1:end], aliases)
+    for stmt in reading.walk():
+        for name, lo, hi in stmt.declares:
+            read = _cache_read(tokens[lo:hi], aliases)
             if read is not None:
-                aliases[tokens[k - 1].text] = read
+                aliases[name.text] = read
+        if stmt.kind != dsl.GUARD:
             continue
-        if not (t.is_ident("DEOPT_IF") and k + 1 < len(tokens) and tokens[k + 1].is_punct("(")):
-            continue
-        close = matching_paren(tokens, k + 1)
-        if close < 0:
-            continue
-        inside = tokens[k + 2:close]
-        depth = 0
+        lo, hi = stmt.args[0]
         splits = []
-        for j, u in enumerate(inside):
-            if u.kind == PUNCT and u.text in ("(", "["):
-                depth += 1
-            elif u.kind == PUNCT and u.text in (")", "]"):
-                depth -= 1
-            elif depth == 0 and u.kind == PUNCT and u.text in ("!=", "&&", "||", "?", "=="):
+        j = lo
+        while j < hi:  # the condition's operators outside brackets
+            u = tokens[j]
+            if u.kind == PUNCT and u.text in ("!=", "&&", "||", "?", "=="):
                 splits.append(j)
-        if len(splits) != 1 or not inside[splits[0]].is_punct("!="):
+            j = reading.brackets.after(j)
+        if len(splits) != 1 or not tokens[splits[0]].is_punct("!="):
             continue
-        left, right = inside[:splits[0]], inside[splits[0] + 1:]
+        left, right = tokens[lo:splits[0]], tokens[splits[0] + 1:hi]
         for side, other in ((left, right), (right, left)):
             read = _cache_read(side, aliases)
             if read is None or any(u.is_ident("cache") for u in other):
                 continue
-            fills.append(Fill(read[0], read[1], token_text(body, other), other, t.location))
+            fills.append(Fill(read[0], read[1], token_text(body.source, other), other,
+                              stmt.location))
             break
     return fills
-
-
-def cache_writes(body: ast.Body) -> set[str]:
-    """Cache entries a specializer block writes: `cache->e = ...`, `write_u32(cache->e, ...)`."""
-    tokens = body.tokens
-    written = set()
-    for k in range(len(tokens) - 2):
-        if tokens[k].is_ident("cache") and tokens[k + 1].is_punct("->") \
-                and tokens[k + 2].kind == IDENT:
-            after = tokens[k + 3] if k + 3 < len(tokens) else None
-            before = tokens[k - 2] if k >= 2 else None
-            if after is not None and after.kind == PUNCT and after.text.endswith("=") \
-                    and after.text not in ("==", "!=", "<=", ">="):
-                written.add(tokens[k + 2].text)
-            elif before is not None and before.text in WRITERS and tokens[k - 1].is_punct("("):
-                written.add(tokens[k + 2].text)
-    return written
 
 
 @dataclass
@@ -272,7 +175,7 @@ class Specializer:
     location: Location
     params: list[ast.SpecializerParam]
     inputs: list  # the generic instruction's named inputs (model.StackItem), in stack order
-    prologue: ast.Body
-    otherwise: ast.Body | None
+    prologue: Reading  # the `specialize` block, read (statements.py)
+    otherwise: Reading | None
     failures: list[str]  # BUILTIN_FAILURES + the family's
     members: list = field(default_factory=list)  # model.Instruction, in the order tried

@@ -20,12 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import dsl
 from .diagnostics import Location
-from .lexer import IDENT, PUNCT, Token
-
-# Exits that leave the instruction without the generated epilogue.
-RAW_EXITS = frozenset({"DISPATCH_SAME_OPARG", "DISPATCH_GOTO", "JUMP_TO_INSTRUCTION", "goto",
-                       "return", "Py_UNREACHABLE"})
+from .lexer import IDENT, PREPROC, PUNCT, Brackets, Token, match_brackets
 
 # Macros and functions that change reference counts.
 REFCOUNT_CALLS = frozenset({
@@ -35,9 +32,6 @@ REFCOUNT_CALLS = frozenset({
 })
 # Calls that also assign their first argument (and change reference counts).
 SETREF_CALLS = frozenset({"Py_SETREF", "Py_XSETREF", "Py_CLEAR"})
-STACK_MOVES = frozenset({"STACK_SHRINK", "STACK_GROW"})
-STAT_CALLS = frozenset({"STAT_INC", "STAT_DEC", "OBJECT_STAT_INC", "OBJECT_STAT_INC_COND",
-                        "CALL_STAT_INC"})
 
 # Calls that read and compute but change nothing: what a body may call before a guard and in
 # a guard's condition. Type checks, field and cache reads, dictionary-key lookups of the
@@ -106,7 +100,7 @@ class Change:
 
 @dataclass
 class Statement:
-    kind: str  # guard | error | dispatch | dispatch_jumped | exit | stack_move | code | compound
+    kind: str  # a kind of dsl.py's table (guard, error, dispatch, ...), code, or compound
     first: int  # index of its first token in the body's token list
     last: int  # index of its last token (`;` or `}`)
     location: Location
@@ -120,7 +114,16 @@ class Statement:
     is_block: bool = False  # `{ ... }` on its own
     end: int = 0  # offset in the file just after its last token
 
-    exits: bool = False  # every path through it leaves the instruction (set by parse_body)
+    exits: bool = False  # every path through it leaves the instruction (set by read_body)
+    # A statement of the table (dsl.py) written `NAME(args);`: its entry, and the token
+    # ranges [lo, hi) of its arguments.
+    form: dsl.Form | None = None
+    args: list[tuple[int, int]] = field(default_factory=list)
+    # A completing statement (DISPATCH...): the trailing statements just before it in its block
+    # (PREDICT, CHECK_EVAL_BREAKER), which move after the generated stack update.
+    trailing: list["Statement"] = field(default_factory=list)
+    # Local declarations `TYPE name = init;`: (the name, the initializer's token range).
+    declares: list[tuple[Token, int, int]] = field(default_factory=list)
 
     def walk(self):
         """This statement and every statement inside it, in source order (iteratively: a
@@ -154,7 +157,7 @@ def _set_exits(statements: list[Statement]) -> None:
     """Statement.exits for every statement, children before their parents."""
     order = [s for top in statements for s in top.walk()]
     for s in reversed(order):
-        if s.kind in ("dispatch", "dispatch_jumped", "exit"):
+        if s.kind in dsl.EXITING_KINDS:
             s.exits = True
         elif s.kind != "compound" or s.loop:
             s.exits = False
@@ -184,8 +187,13 @@ class _Parser:
     """Reads statements with an explicit stack of open constructs instead of recursion, so
     that any depth of nesting parses."""
 
-    def __init__(self, tokens: list[Token]):
+    def __init__(self, tokens: list[Token], brackets: Brackets, where: str,
+                 problems: list):
         self.tokens = tokens
+        self.brackets = brackets
+        self.where = where
+        self.problems = problems
+        self.heads: set[int] = set()  # token indexes of the table's statements
         self.pos = 0
 
     def at(self, k: int) -> Token | None:
@@ -193,16 +201,8 @@ class _Parser:
 
     def matching(self, k: int) -> int:
         """Index of the bracket closing the one at k (or the last token)."""
-        depth = 0
-        for j in range(k, len(self.tokens)):
-            t = self.tokens[j]
-            if t.kind == PUNCT and t.text in "([{":
-                depth += 1
-            elif t.kind == PUNCT and t.text in ")]}":
-                depth -= 1
-                if depth == 0:
-                    return j
-        return len(self.tokens) - 1
+        close = self.brackets.close(k)
+        return close if close >= 0 else len(self.tokens) - 1
 
     def parse(self) -> list[Statement]:
         body = _Block(None)
@@ -241,7 +241,7 @@ class _Parser:
                     tokens[self.pos + 1].is_punct("(")
                 close = self.matching(self.pos + 1) if has_parens else self.pos
                 stmt = Statement("compound", start, close, t.location, loop=t.text != "if")
-                _classify(stmt, tokens, start + 1, close + 1)
+                _classify(stmt, tokens, start + 1, close + 1, self.brackets)
                 self.pos = close + 1
                 stack.append(_Branches(stmt, t.text))
             elif t.is_ident("do"):
@@ -257,11 +257,64 @@ class _Parser:
                     j += 1
                 self.pos = j + 1
             else:
-                end = self.simple_end(self.pos)
-                stmt = Statement(_simple_kind(tokens, start), start, end, t.location)
-                _classify(stmt, tokens, start, end + 1)
-                self.pos = end + 1
+                stmt = self.table_statement(t) if t.kind == IDENT else None
+                if stmt is None:
+                    end = self.simple_end(self.pos)
+                    kind = "code"
+                    f = dsl.form(t.text) if t.kind == IDENT else None
+                    if f is not None and not f.call and self.where in f.allowed:
+                        kind = f.kind  # `goto`, `return`
+                    stmt = Statement(kind, start, end, t.location)
+                _classify(stmt, tokens, start, stmt.last + 1, self.brackets)
+                self.pos = stmt.last + 1
                 self.deliver(stack, stmt)
+
+    def table_statement(self, t: Token) -> Statement | None:
+        """`NAME(args);` for a name of the table allowed here, or None."""
+        f = dsl.form(t.text)
+        k = self.pos
+        if f is None or not f.call or self.where not in f.allowed \
+                or not (self.at(k + 1) is not None and self.tokens[k + 1].is_punct("(")):
+            return None
+        tokens = self.tokens
+        close = self.brackets.close(k + 1)
+        if close < 0:
+            return None  # unbalanced: the bracket check reports it
+        args = self.split_args(k + 1, close)
+        last = close
+        if close + 1 < len(tokens) and tokens[close + 1].is_punct(";"):
+            last = close + 1
+        elif f.kind in dsl.DSL_KINDS:
+            self.problems.append((tokens[min(close + 1, len(tokens) - 1)].location,
+                                  f"expected ';' after {t.text}(...)"))
+        else:
+            return None  # a macro used in an expression: plain code
+        kind = f.kind if f.kind in dsl.DSL_KINDS or f.kind in (dsl.EXIT, dsl.STACK_MOVE) \
+            else "code"
+        stmt = Statement(kind, k, last, t.location, form=f, args=args)
+        if f.kind in dsl.DSL_KINDS:
+            self.heads.add(k)
+            params = f.params[self.where]
+            if len(args) != len(params) or any(
+                    p == "label" and not (hi - lo == 1 and tokens[lo].kind == IDENT)
+                    for p, (lo, hi) in zip(params, args)):
+                self.problems.append((t.location, f.arity_message(self.where)))
+                stmt.kind = "code"  # not rewritten: the error stands for it
+                stmt.form = None
+        return stmt
+
+    def split_args(self, open_index: int, close_index: int) -> list[tuple[int, int]]:
+        """Token ranges of the top-level comma-separated arguments of a call."""
+        args: list[tuple[int, int]] = []
+        start = j = open_index + 1
+        while j < close_index:
+            if self.tokens[j].is_punct(","):
+                args.append((start, j))
+                start = j + 1
+            j = self.brackets.after(j)
+        if start < close_index or args:
+            args.append((start, close_index))
+        return args
 
     def close(self, construct) -> Statement:
         """The statement of a construct the body ends inside."""
@@ -296,7 +349,7 @@ class _Parser:
             if top.keyword == "do" and self.at(self.pos) is not None and \
                     tokens[self.pos].is_ident("while"):
                 end = self.simple_end(self.pos)
-                _classify(construct, tokens, self.pos, end + 1)
+                _classify(construct, tokens, self.pos, end + 1, self.brackets)
                 self.pos = end + 1
             construct.last = self.pos - 1
             stack.pop()
@@ -304,44 +357,25 @@ class _Parser:
 
     def simple_end(self, k: int) -> int:
         """Index of the `;` ending the simple statement starting at k."""
-        depth = 0
-        for j in range(k, len(self.tokens)):
-            t = self.tokens[j]
-            if t.kind == PUNCT and t.text in "([{":
-                depth += 1
-            elif t.kind == PUNCT and t.text in ")]}":
-                depth -= 1
-                if depth < 0:
-                    # a statement without `;` before the block's end; a stray closer on its
-                    # own is a statement of one token (the parser always moves on)
-                    return max(j - 1, k)
-            elif depth == 0 and t.is_punct(";"):
+        tokens = self.tokens
+        j = k
+        while j < len(tokens):
+            t = tokens[j]
+            if t.kind == PUNCT and t.text in ")]}":
+                # a closer left of the statement's own brackets: the statement ends without
+                # `;` before the block's end (a stray closer alone is a statement of one token)
+                return max(j - 1, k)
+            if t.is_punct(";"):
                 return j
-        return len(self.tokens) - 1
+            if t.kind == PUNCT and t.text in "([{" and self.brackets.close(j) < 0:
+                return len(tokens) - 1
+            j = self.brackets.after(j)
+        return len(tokens) - 1
 
 
-def _simple_kind(tokens: list[Token], start: int) -> str:
-    head = tokens[start]
-    if head.kind != IDENT:
-        return "code"
-    if head.text == "DEOPT_IF":
-        return "guard"
-    if head.text == "ERROR_IF":
-        return "error"
-    if head.text == "DISPATCH":
-        return "dispatch"
-    if head.text == "DISPATCH_JUMPED":
-        return "dispatch_jumped"
-    if head.text in RAW_EXITS:
-        return "exit"
-    if head.text in STACK_MOVES:
-        return "stack_move"
-    return "code"
-
-
-def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
-    """Fill stmt.changes, .assigns and .mentions from tokens[lo:hi]."""
-    depth = 0
+def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
+              brackets: Brackets) -> None:
+    """Fill stmt.changes, .assigns, .declares and .mentions from tokens[lo:hi]."""
     in_assert_until = -1  # an assert's argument changes nothing in a release build, and must
     for k in range(lo, hi):  # not in a debug one: its names count, its calls do not
         t = tokens[k]
@@ -353,16 +387,13 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
                 stmt.mentions.add(t.text)
             continue
         if t.is_ident("assert") and nxt is not None and nxt.is_punct("("):
-            in_assert_until = matching_paren(tokens, k + 1) % len(tokens)  # -1: to the end
+            close = brackets.close(k + 1)
+            in_assert_until = close if close >= 0 else hi
             stmt.mentions.add(t.text)
             continue
         if t.kind == PUNCT:
-            if t.text in "([{":
-                depth += 1
-            elif t.text in ")]}":
-                depth -= 1
-            elif t.text in ASSIGNMENT_OPERATORS or t.text in ("++", "--"):
-                _assignment(stmt, tokens, lo, k)
+            if t.text in ASSIGNMENT_OPERATORS or t.text in ("++", "--"):
+                _assignment(stmt, tokens, lo, k, hi, brackets)
             elif t.text == "&" and nxt is not None and nxt.kind == IDENT and (
                     prev is None or prev.kind == PUNCT and prev.text in "(,=!&|?:"):
                 stmt.assigns.add(nxt.text)  # handed out by address: assume it is set
@@ -378,16 +409,17 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
             continue  # writes to it are found as assignments
         if not is_call:
             continue
+        f = dsl.form(t.text)
         if t.text in REFCOUNT_CALLS:
             stmt.changes.append(Change("refcount", t))
             if t.text in SETREF_CALLS and k + 2 < hi and tokens[k + 2].kind == IDENT:
                 stmt.assigns.add(tokens[k + 2].text)
-        elif t.text in STACK_MOVES:
+        elif f is not None and f.kind == dsl.STACK_MOVE:
             stmt.changes.append(Change("stack", t))
-        elif t.text in STAT_CALLS:
+        elif f is not None and f.kind == dsl.STAT:
             stmt.changes.append(Change("stat", t))
-        elif t.text in ("DEOPT_IF", "ERROR_IF", "DISPATCH", "DISPATCH_JUMPED") or \
-                t.text in RAW_EXITS or t.text in C_KEYWORDS or is_pure_call(t.text):
+        elif f is not None and f.kind in dsl.DSL_KINDS | {dsl.EXIT} or \
+                t.text in C_KEYWORDS or is_pure_call(t.text):
             continue
         elif prev is not None and prev.is_punct("(") and k >= 2 and tokens[k - 2].kind == IDENT \
                 and tokens[k - 2].text in ("sizeof",):
@@ -396,20 +428,8 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int) -> None:
             stmt.changes.append(Change("call", t))
 
 
-def matching_paren(tokens: list[Token], k: int) -> int:
-    """Index of the `)` closing the `(` at tokens[k], or -1 if none does."""
-    depth = 0
-    for j in range(k, len(tokens)):
-        if tokens[j].is_punct("("):
-            depth += 1
-        elif tokens[j].is_punct(")"):
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
-
-
-def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int) -> None:
+def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi: int,
+                brackets: Brackets) -> None:
     """An assignment operator (or ++/--) at op_index: record what it assigns, or the write."""
     op = tokens[op_index]
     if op.text in ("++", "--"):
@@ -421,21 +441,25 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int) ->
             return
         _assign_target(stmt, tokens, [target], op)
         return
-    # The target: back to the start of the statement or a top-level `,` / `(`.
+    # The target: back to the start of the statement or a top-level `,` / `(`, over the
+    # bracketed groups on the way (`a[i] = `, `f(x)->y = `).
     k = op_index - 1
-    depth = 0
     while k >= lo:
         t = tokens[k]
-        if t.kind == PUNCT and t.text in ")]":
-            depth += 1
-        elif t.kind == PUNCT and t.text in "([":
-            if depth == 0:
-                break
-            depth -= 1
-        elif depth == 0 and t.kind == PUNCT and t.text in (",", ";", "{", "}", "?", ":"):
+        if t.kind == PUNCT and t.text in ")]" and lo <= brackets.pairs[k] < k:
+            k = brackets.pairs[k] - 1
+            continue
+        if t.kind == PUNCT and t.text in ("(", "[", ",", ";", "{", "}", "?", ":"):
             break
         k -= 1
-    _assign_target(stmt, tokens, tokens[k + 1:op_index], op)
+    target = tokens[k + 1:op_index]
+    _assign_target(stmt, tokens, target, op)
+    if op.text == "=" and k + 1 == lo and len(target) > 1 and stmt.kind == "code":
+        # `TYPE name = init;` opening a statement: a declaration, with its initializer
+        end = op_index + 1
+        while end < hi and not tokens[end].is_punct(";"):
+            end += 1
+        stmt.declares.append((target[-1], op_index + 1, end))
 
 
 def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op: Token) -> None:
@@ -454,14 +478,141 @@ def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op
     stmt.changes.append(Change("write", op))
 
 
-def parse_body(tokens: list[Token]) -> list[Statement]:
-    """The statements of a body's tokens (preprocessor lines already left out)."""
-    statements = _Parser(tokens).parse()
+@dataclass
+class CacheAccess:
+    """`cache->entry` in a body or block."""
+
+    entry: Token
+    write: bool  # `cache->e = ...`, `write_u32(cache->e, ...)`
+    accessor: str | None  # the read_*/write_* call it is the first argument of, if any
+
+
+@dataclass
+class Reading:
+    """A body or block as the reader (read_body) understands it: what every later stage uses
+    instead of scanning the text again."""
+
+    where: str  # dsl.BODY or a block's name
+    tokens: list[Token]  # without preprocessor lines
+    brackets: Brackets
+    statements: list[Statement]
+    problems: list[tuple[Location, str, tuple]]  # misused statements, unbalanced brackets
+    names: dict[str, Token]  # each identifier (not a member name): its first use
+    cache_accesses: list[CacheAccess]
+    has_preprocessor: bool
+    # The end of the body is reached by some path (it completes with the epilogue there),
+    # and the trailing statements that end it.
+    falls_through: bool = False
+    end_trailing: list[Statement] = field(default_factory=list)
+    source: object = None  # the ast.Body read
+
+    @property
+    def location(self) -> Location:
+        return self.source.location
+
+    def walk(self):
+        for top in self.statements:
+            yield from top.walk()
+
+    def dsl_statements(self) -> list[Statement]:
+        """The DSL's statements (dsl.DSL_KINDS), in source order."""
+        return [s for s in self.walk() if s.kind in dsl.DSL_KINDS]
+
+    def arg_text(self, source_text: str, stmt: Statement, index: int) -> str:
+        lo, hi = stmt.args[index]
+        return source_text[self.tokens[lo].start:self.tokens[hi - 1].end] if hi > lo else ""
+
+    def arg_tokens(self, stmt: Statement, index: int) -> list[Token]:
+        lo, hi = stmt.args[index]
+        return self.tokens[lo:hi]
+
+    def span(self, stmt: Statement) -> tuple[int, int]:
+        """Offsets in the file of a statement's first and last token."""
+        return self.tokens[stmt.first].start, self.tokens[stmt.last].end
+
+    @property
+    def references(self) -> list[Token]:
+        """The instructions named by PREDICT(X) and JUMP_TO_INSTRUCTION(X)."""
+        return [self.tokens[s.args[0][0]] for s in self.walk()
+                if s.form is not None and s.form.name in dsl.NAMES_INSTRUCTION
+                and len(s.args) == 1 and s.args[0][1] - s.args[0][0] == 1
+                and self.tokens[s.args[0][0]].kind == IDENT]
+
+    @property
+    def declared(self) -> set[str]:
+        return {name.text for s in self.walk() for name, _, _ in s.declares}
+
+
+def _trailing(block: list[Statement], index: int) -> list[Statement]:
+    """The trailing statements (PREDICT...) just before block[index] (or the block's end)."""
+    k = index
+    while k > 0 and block[k - 1].form is not None and block[k - 1].form.kind == dsl.TRAILING:
+        k -= 1
+    return block[k:index]
+
+
+def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Reading:
+    """Read a body (where = dsl.BODY) or a specializer block's tokens: its statements, and
+    everything the later stages ask of it."""
+    has_preprocessor = any(t.kind == PREPROC for t in tokens)
+    tokens = [t for t in tokens if t.kind != PREPROC]
+    brackets = match_brackets(tokens)
+    problems: list = []
+    if brackets.problem is not None:
+        token, message, other, _ = brackets.problem
+        problems.append((token.location, message,
+                         ((other.location, "here"),) if other is not None else ()))
+    raw: list = []
+    parser = _Parser(tokens, brackets, where, raw)
+    statements = parser.parse()
     for top in statements:
         for s in top.walk():
             s.end = tokens[s.last].end
     _set_exits(statements)
-    return statements
+    # Trailing statements of each completing statement, in its own block.
+    blocks = [statements] + [b for top in statements for s in top.walk() for b in s.branches]
+    for block in blocks:
+        for k, s in enumerate(block):
+            if s.kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED):
+                s.trailing = _trailing(block, k)
+    # One pass over the identifiers: first uses, cache accesses, names out of place.
+    names: dict[str, Token] = {}
+    accesses: list[CacheAccess] = []
+    for k, t in enumerate(tokens):
+        if t.kind != IDENT:
+            continue
+        prev = tokens[k - 1] if k > 0 else None
+        if prev is not None and (prev.is_punct(".") or prev.is_punct("->")):
+            continue
+        names.setdefault(t.text, t)
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        called = nxt is not None and nxt.is_punct("(")
+        if t.text == "cache" and nxt is not None and nxt.is_punct("->") \
+                and k + 2 < len(tokens) and tokens[k + 2].kind == IDENT:
+            after = tokens[k + 3] if k + 3 < len(tokens) else None
+            accessor = tokens[k - 2].text if k >= 2 and prev.is_punct("(") and \
+                tokens[k - 2].text in dsl.CACHE_READERS.keys() | dsl.CACHE_WRITERS else None
+            write = accessor in dsl.CACHE_WRITERS or (
+                after is not None and after.kind == PUNCT and after.text.endswith("=")
+                and after.text not in ("==", "!=", "<=", ">="))
+            accesses.append(CacheAccess(tokens[k + 2], write, accessor))
+        f = dsl.form(t.text)
+        if f is None:
+            continue
+        message = dsl.misplaced(f, where, called)
+        if message is not None:
+            raw.append((t.location, message))
+        elif f.kind in dsl.DSL_KINDS and called and k not in parser.heads \
+                and brackets.close(k + 1) >= 0 and not any(loc == t.location for loc, _ in raw):
+            raw.append((t.location, f"{t.text}(...) must be a statement of its own: "
+                                    f"{f.usage(where)};"))
+    problems += [(loc, message, ()) for loc, message in raw]
+    reading = Reading(where, tokens, brackets, statements, problems, names, accesses,
+                      has_preprocessor, source=source)
+    reading.falls_through = not any(s.always_exits for s in statements)
+    if reading.falls_through:
+        reading.end_trailing = _trailing(statements, len(statements))
+    return reading
 
 
 class _Point:

@@ -1338,11 +1338,11 @@ def test_malformed_dsl_statements(project):
             members: A_M;
         }
     """, [
-        (4, 5, "DEOPT_IF takes one argument, the condition (the family is implied)"),
-        (5, 5, "DEOPT_IF takes one argument, the condition (the family is implied)"),
-        (6, 5, "ERROR_IF takes two arguments: a condition and a label"),
-        (7, 5, "ERROR_IF takes two arguments: a condition and a label"),
-        (8, 5, "DISPATCH() takes no arguments"),
+        (4, 5, "DEOPT_IF takes one argument: DEOPT_IF(condition) (the family is implied)"),
+        (5, 5, "DEOPT_IF takes one argument: DEOPT_IF(condition) (the family is implied)"),
+        (6, 5, "ERROR_IF takes two arguments: ERROR_IF(condition, label)"),
+        (7, 5, "ERROR_IF takes two arguments: ERROR_IF(condition, label)"),
+        (8, 5, "DISPATCH takes no arguments: DISPATCH()"),
     ])
 
 

@@ -194,7 +194,7 @@ def test_loop_macros_and_misplaced_macros_in_blocks(project):
 def test_wrong_argument_count(project):
     member = MEMBER.replace("    cache->index = 3;\n", "    FAIL_IF(tp == NULL);\n    cache->index = 3;\n")
     assert [d.message for d in errors(project({"a.inst": CACHE + family() + member}))] == [
-        "FAIL_IF takes 2 arguments"]
+        "FAIL_IF takes two arguments: FAIL_IF(condition, kind)"]
 
 
 def test_members_without_when_and_when_without_specialize(project):

@@ -1,0 +1,183 @@
+"""The statement table: every statement and macro name the DSL gives a meaning to, declared once.
+
+A body (of an `inst` or an `op`) and the blocks of a specializer (`specialize`, `when`,
+`otherwise`) are C, read by one reader (statements.py). The names below are the ones that
+reader treats as more than C: the DSL's own statements (the generator rewrites them), the
+interpreter's exits and stack moves (they end an instruction or move the stack), and the
+evaluation loop's macros that a specializer block must not use. For each: what kind of
+statement it is, where it is allowed, its arguments, and how it is written in each output.
+No other module names these statements: the reader classifies, the analysis checks by kind,
+the emitters expand by kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Where a statement stands: an instruction's (or op's) body, or a specializer block.
+BODY = "body"
+BLOCKS = ("specialize", "when", "otherwise")
+EVERYWHERE = frozenset((BODY,) + BLOCKS)
+
+# Kinds of statements, for the reader and everything after it.
+GUARD = "guard"                  # DEOPT_IF: a miss leaves for the generic instruction
+ERROR = "error"                  # ERROR_IF: an error exit
+DISPATCH = "dispatch"            # DISPATCH(): completes with the stack effect
+DISPATCH_JUMPED = "dispatch_jumped"  # DISPATCH_JUMPED(): completes with the jump effect
+REJECT = "reject"                # REJECT_IF: this member does not apply
+FAIL = "fail"                    # FAIL(kind): no member applies
+FAIL_IF = "fail_if"              # FAIL_IF(cond, kind)
+KEEP_GENERIC = "keep_generic"    # KEEP_GENERIC(kind): no member ever applies
+EXIT = "exit"                    # leaves the instruction without the generated epilogue
+STACK_MOVE = "stack_move"        # moves the stack pointer
+TRAILING = "trailing"            # moved after the generated stack update when it ends a path
+STAT = "stat"                    # a statistics update (Py_STATS builds)
+POSITIONAL = "positional"        # the stack by position: never in the DSL
+LOOP = "loop"                    # the evaluation loop's: not in a specializer block
+
+# Kinds that are statements of the DSL (the generator rewrites them); the others are the
+# runtime's own macros, which the DSL knows.
+DSL_KINDS = frozenset({GUARD, ERROR, DISPATCH, DISPATCH_JUMPED, REJECT, FAIL, FAIL_IF,
+                       KEEP_GENERIC})
+# Kinds after which no path continues.
+EXITING_KINDS = frozenset({DISPATCH, DISPATCH_JUMPED, EXIT})
+
+
+@dataclass(frozen=True)
+class Form:
+    """One name of the table."""
+
+    name: str
+    kind: str
+    allowed: frozenset[str]  # where it may stand
+    # Its arguments by where it stands (a DSL statement's are checked; None: not checked).
+    params: dict[str, tuple[str, ...]] | None = None
+    note: str = ""  # added to the message about a wrong number of arguments
+    call: bool = True  # written as a call, NAME(...); else a keyword (`goto`, `return`)
+
+    def usage(self, where: str) -> str:
+        return f"{self.name}({', '.join(self.params[where])})"
+
+    def arity_message(self, where: str) -> str:
+        params = self.params[where]
+        count = {0: "no arguments", 1: "one argument", 2: "two arguments"}[len(params)]
+        note = f" ({self.note})" if self.note else ""
+        return f"{self.name} takes {count}: {self.usage(where)}{note}"
+
+
+def _forms(kind: str, names: str, allowed=frozenset((BODY,)), **kw) -> list[Form]:
+    return [Form(name, kind, allowed, **kw) for name in names.split()]
+
+
+_BLOCK_PARAMS = dict.fromkeys(BLOCKS)
+
+TABLE: dict[str, Form] = {f.name: f for f in [
+    # The DSL's statements. Their order is the order the diagnostics list them in.
+    Form("DEOPT_IF", GUARD, frozenset((BODY,)), {BODY: ("condition",)},
+         note="the family is implied"),
+    Form("REJECT_IF", REJECT, frozenset(("when",)), {"when": ("condition",)}),
+    Form("FAIL", FAIL, frozenset(BLOCKS), {b: ("kind",) for b in BLOCKS}),
+    Form("FAIL_IF", FAIL_IF, frozenset(BLOCKS), {b: ("condition", "kind") for b in BLOCKS}),
+    Form("KEEP_GENERIC", KEEP_GENERIC, frozenset(BLOCKS), {b: ("kind",) for b in BLOCKS}),
+    Form("ERROR_IF", ERROR, EVERYWHERE,
+         {BODY: ("condition", "label"), **{b: ("condition",) for b in BLOCKS}}),
+    Form("DISPATCH", DISPATCH, frozenset((BODY,)), {BODY: ()}),
+    Form("DISPATCH_JUMPED", DISPATCH_JUMPED, frozenset((BODY,)), {BODY: ()}),
+    # The interpreter's exits: they leave without the generated epilogue.
+    *_forms(EXIT, "DISPATCH_SAME_OPARG DISPATCH_GOTO JUMP_TO_INSTRUCTION"),
+    Form("Py_UNREACHABLE", EXIT, EVERYWHERE),
+    *_forms(EXIT, "goto return", call=False),
+    *_forms(STACK_MOVE, "STACK_SHRINK STACK_GROW"),
+    # Statements that end a path move after the generated stack update.
+    *_forms(TRAILING, "PREDICT CHECK_EVAL_BREAKER"),
+    *_forms(STAT, "STAT_INC STAT_DEC OBJECT_STAT_INC OBJECT_STAT_INC_COND CALL_STAT_INC",
+            EVERYWHERE),
+    # The stack by position: the DSL names every item instead.
+    *_forms(POSITIONAL, "TOP SECOND THIRD FOURTH PEEK POKE SET_TOP SET_SECOND SET_THIRD "
+                        "SET_FOURTH PUSH POP BASIC_PUSH BASIC_POP", frozenset()),
+    # More of the evaluation loop: meaningless in a specialize function.
+    *_forms(LOOP, "JUMPBY GETLOCAL SETLOCAL GO_TO_INSTRUCTION"),
+]}
+
+# Cache accessors: the reads of an entry of each width, and the writes that fill one.
+CACHE_READERS = {"read_u16": "write_u16", "read_u32": "write_u32", "read_u64": "write_u64",
+                 "read_obj": "write_obj"}
+CACHE_WRITERS = frozenset(CACHE_READERS.values())
+
+# Statements whose argument names an instruction (PREDICT(X), JUMP_TO_INSTRUCTION(X)).
+NAMES_INSTRUCTION = frozenset({"PREDICT", "JUMP_TO_INSTRUCTION"})
+
+
+def form(name: str) -> Form | None:
+    return TABLE.get(name)
+
+
+def statements_allowed(where: str) -> list[str]:
+    """The DSL statements allowed in a block, in the table's order."""
+    return [f.name for f in TABLE.values() if f.kind in DSL_KINDS and where in f.allowed]
+
+
+def misplaced(f: Form, where: str, called: bool) -> str | None:
+    """The message for a name of the table standing where it is not allowed, or None."""
+    if where in f.allowed:
+        return None
+    if where == BODY:
+        if f.kind == POSITIONAL:
+            return (f"'{f.name}' accesses the stack by position; declare the item in the stack "
+                    f"effect and use its name") if called else None
+        return (f"{f.name} is a statement of specializer blocks (allowed in "
+                f"{', '.join(repr(b) for b in BLOCKS if b in f.allowed)}), not of an "
+                f"instruction body")
+    if f.kind in DSL_KINDS and f.allowed - {BODY}:
+        return (f"{f.name} is not allowed in a '{where}' block (there: "
+                f"{', '.join(statements_allowed(where))})")
+    return (f"{f.name} in a '{where}' block: specializer code runs outside the evaluation loop "
+            f"(use {', '.join(statements_allowed(where))})")
+
+
+@dataclass
+class Expansion:
+    """What an emitter supplies to write a DSL statement in its output; the table's
+    expansions below say how each kind is written there."""
+
+    family: str = ""
+    reject_label: str = ""  # a `when` block: where REJECT_IF goes
+    kind_text: object = None  # a failure-kind argument (tokens) -> its C macro
+    error_exit: object = None  # (condition, label) -> the case's lines for ERROR_IF
+    epilogue: object = None  # a completing statement -> the case's lines
+    extra: dict = field(default_factory=dict)
+
+
+def expand_case(kind: str, args: list[str], x: Expansion, stmt=None) -> list[str]:
+    """A DSL statement of an instruction body, as the evaluation loop's case writes it."""
+    if kind == GUARD:
+        return [f"DEOPT_IF({args[0]}, {x.family});"]
+    if kind == ERROR:
+        return x.error_exit(args[0], args[1])
+    if kind in (DISPATCH, DISPATCH_JUMPED):
+        return x.epilogue(stmt)
+    raise AssertionError(f"no case expansion for {kind}")
+
+
+def expand_specializer(kind: str, args: list[str], arg_tokens: list, x: Expansion) -> list[str]:
+    """A DSL statement of a specializer block, as its specialize function writes it."""
+    if kind == REJECT:
+        return [f"if ({args[0]}) {{", f"    goto {x.reject_label};", "}"]
+    if kind == FAIL:
+        return [f"FAIL_WITH({x.kind_text(arg_tokens[0])});"]
+    if kind == KEEP_GENERIC:
+        return [f"KEEP_GENERIC_WITH({x.kind_text(arg_tokens[0])});"]
+    if kind == FAIL_IF:
+        return [f"if ({args[0]}) {{", f"    FAIL_WITH({x.kind_text(arg_tokens[1])});", "}"]
+    if kind == ERROR:
+        return [f"if ({args[0]}) {{", "    return -1;", "}"]
+    raise AssertionError(f"no specializer expansion for {kind}")
+
+
+# The kinds each output rewrites; the case's `#line` mapping (emit_lines.py) follows them.
+CASE_REWRITES = (GUARD, ERROR, DISPATCH, DISPATCH_JUMPED)
+SPECIALIZER_REWRITES = (REJECT, FAIL, FAIL_IF, KEEP_GENERIC, ERROR)
+
+
+def names_of(kinds, where: str = BODY) -> list[str]:
+    return [f.name for f in TABLE.values() if f.kind in kinds and where in f.allowed]

@@ -1346,6 +1346,40 @@ def test_malformed_dsl_statements(project):
     ])
 
 
+def test_dsl_statement_inside_an_expression(project):
+    # The generator rewrites DSL statements; one inside an expression or a condition would be
+    # left as it is, and the C compiler would see DEOPT_IF with one argument.
+    expect(project, """
+        inst A = 100 (--) {
+        }
+        inst A_M (--) {
+            int x = DEOPT_IF(a);
+            if (ERROR_IF(b, error)) {
+            }
+        }
+        family A {
+            members: A_M;
+        }
+    """, [
+        (4, 13, "DEOPT_IF(...) must be a statement of its own: DEOPT_IF(condition);"),
+        (5, 9, "ERROR_IF(...) must be a statement of its own: ERROR_IF(condition, label);"),
+    ])
+
+
+def test_specializer_statement_in_an_instruction_body(project):
+    expect(project, """
+        inst A = 100 (--) {
+            REJECT_IF(x);
+            FAIL(OTHER);
+        }
+    """, [
+        (2, 5, "REJECT_IF is a statement of specializer blocks (allowed in 'when'), not of an "
+               "instruction body"),
+        (3, 5, "FAIL is a statement of specializer blocks (allowed in 'specialize', 'when', "
+               "'otherwise'), not of an instruction body"),
+    ])
+
+
 def test_dsl_statement_without_semicolon(project):
     expect(project, """
         inst A = 100 (--) {

@@ -814,3 +814,25 @@ def test_the_real_cases_address_items_below_an_array_from_a_widened_depth():
     precall = case_of(text, "PRECALL")
     assert "PyObject *callable = PEEK((Py_ssize_t)oparg + 1);" in precall
     assert "= PEEK(oparg + 1);" not in text and "STACK_SHRINK(oparg + 1);" not in text
+
+
+def test_a_predict_in_a_branch_stays_in_its_branch(project):
+    # Only a trailing statement of the completing statement's own block moves after the stack
+    # update; one that is the branch of an `if` before it is that branch (moving it would leave
+    # `if (c)` to take the epilogue's first line as its branch).
+    case = case_in(project, """
+        inst A = 100 (x --) {
+            if (c) PREDICT(A);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
+        }
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PREDICTED(A);
+            if (c) PREDICT(A);
+            STACK_SHRINK(1);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
+        }
+    """)

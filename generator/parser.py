@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from . import ast
 from .diagnostics import DiagnosticSink, Location
-from .lexer import COMMENT, DOC, EOF_, IDENT, NUMBER, PUNCT, STRING, SourceFile, Token, tokenize
+from .lexer import (COMMENT, DOC, EOF_, IDENT, NUMBER, PUNCT, STRING, SourceFile, Token,
+                    match_brackets, tokenize)
 
 TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg", "baseline")
 FLAG_NAMES = (
@@ -41,8 +42,9 @@ def expression_problem(tokens: list[Token]) -> str | None:
         return "it is empty"
     expect_operand = True
     prev_is_open = False
-    depth: list[str] = []
-    for t in tokens:
+    brackets = match_brackets(tokens)
+    unbalanced = brackets.problem[3] if brackets.problem is not None else None
+    for k, t in enumerate(tokens):
         if t.kind in (IDENT, NUMBER):
             if not expect_operand:
                 return f"'{t.text}' follows an operand without an operator"
@@ -51,26 +53,25 @@ def expression_problem(tokens: list[Token]) -> str | None:
             if t.is_punct("[") and expect_operand:
                 return "'[' needs something to index"
             # after an operand: a call or indexing; before one: a parenthesized expression
-            depth.append(")" if t.text == "(" else "]")
             expect_operand = True
         elif t.is_punct(")") or t.is_punct("]"):
-            if not depth or depth[-1] != t.text:
+            if k == unbalanced:
                 return f"unbalanced '{t.text}'"
             if expect_operand and not (t.text == ")" and prev_is_open):
                 return f"an operand is missing before '{t.text}'"
-            depth.pop()
             expect_operand = False
         elif t.kind == PUNCT and expect_operand and t.text in _UNARY:
             pass
         elif t.kind == PUNCT and not expect_operand and t.text in _BINARY:
             expect_operand = True
-        elif t.is_punct(",") and depth and depth[-1] == ")":
+        elif t.is_punct(",") and brackets.enclosing[k] >= 0 and \
+                tokens[brackets.enclosing[k]].is_punct("("):
             expect_operand = True
         else:
             return f"'{t.text}' cannot stand there (no assignments, statements or strings)"
         prev_is_open = t.is_punct("(")
-    if depth:
-        return f"'{'(' if depth[-1] == ')' else '['}' is never closed"
+    if unbalanced == len(tokens):
+        return f"'{brackets.problem[0].text}' is never closed"
     if expect_operand:
         return "it ends with an operator"
     return None
@@ -90,6 +91,7 @@ class Parser:
         # Comments matter only inside bodies (their text is copied from the source);
         # documentation comments matter before declarations.
         self.tokens = [t for t in all_tokens if t.kind != COMMENT]
+        self.brackets = match_brackets(self.tokens)
         self.pos = 0
 
     # -- token helpers -------------------------------------------------------------------
@@ -150,14 +152,12 @@ class Parser:
 
     def recover(self) -> None:
         """Skip to the next token that can start a declaration at the top level."""
-        depth = 0
         while self.tok.kind != EOF_:
             token = self.tok
-            if token.is_punct("{"):
-                depth += 1
-            elif token.is_punct("}"):
-                depth = max(0, depth - 1)
-            elif depth == 0 and token.kind == IDENT and token.text in TOP_LEVEL_KEYWORDS \
+            if token.is_punct("{"):  # a body or a block: skip it (to the end if unclosed)
+                close = self.brackets.close(self.pos)
+                self.pos = close if close >= 0 else len(self.tokens) - 1
+            elif token.kind == IDENT and token.text in TOP_LEVEL_KEYWORDS \
                     and token.location.col == 1:
                 return
             self.advance()
@@ -294,51 +294,32 @@ class Parser:
     def raw_until_closing(self, open_: Token, opener: str, closer: str, what: str) -> str:
         """The C text between `open_` and its matching closer (consumed), checked to be an
         expression: it is copied into the cases."""
-        depth = 1
+        close = self.brackets.close(self.pos - 1)
+        if close < 0:
+            self.sink.error(open_.location, f"'{opener}' is never closed")
+            raise _SyntaxError
         first = self.tok
-        inside: list[Token] = []
-        while True:
-            token = self.tok
-            if token.kind == EOF_:
-                self.sink.error(open_.location, f"'{opener}' is never closed")
-                raise _SyntaxError
-            if token.is_punct(opener):
-                depth += 1
-            elif token.is_punct(closer):
-                depth -= 1
-                if depth == 0:
-                    self.advance()
-                    problem = expression_problem(inside)
-                    if inside and problem:
-                        self.sink.error(first.location, f"malformed C expression in {what}: "
-                                                        f"{problem}")
-                    return " ".join(self.source.text[first.start:token.start].split())
-            inside.append(self.advance())
+        inside = self.tokens[self.pos:close]
+        end = self.tokens[close]
+        self.pos = close + 1
+        problem = expression_problem(inside)
+        if inside and problem:
+            self.sink.error(first.location, f"malformed C expression in {what}: {problem}")
+        return " ".join(self.source.text[first.start:end.start].split())
 
     # -- bodies --------------------------------------------------------------------------
 
     def parse_body(self) -> ast.Body:
         open_ = self.expect_punct("{")
-        depth = 1
-        body_tokens: list[Token] = []
-        while True:
-            token = self.tok
-            if token.kind == EOF_:
-                self.sink.error(open_.location, "'{' of this body is never closed")
-                raise _SyntaxError
-            if token.is_punct("{"):
-                depth += 1
-            elif token.is_punct("}"):
-                depth -= 1
-                if depth == 0:
-                    self.advance()
-                    return ast.Body(self.source, body_tokens, open_.end, token.start,
-                                    open_.location)
-            if token.kind == DOC:
-                # `///` inside a body is an ordinary comment.
-                self.advance()
-                continue
-            body_tokens.append(self.advance())
+        close = self.brackets.close(self.pos - 1)
+        if close < 0:
+            self.sink.error(open_.location, "'{' of this body is never closed")
+            raise _SyntaxError
+        # `///` inside a body is an ordinary comment.
+        body_tokens = [t for t in self.tokens[self.pos:close] if t.kind != DOC]
+        end = self.tokens[close]
+        self.pos = close + 1
+        return ast.Body(self.source, body_tokens, open_.end, end.start, open_.location)
 
     # -- families and caches -------------------------------------------------------------
 
@@ -396,15 +377,17 @@ class Parser:
             ctype = " ".join(t.text for t in type_tokens[:-1]).replace("* ", "*")
             self.expect_punct("=")
             first = self.tok
-            depth = 0
             inside = []
-            while depth or not (self.tok.is_punct(",") or self.tok.is_punct(")")):
+            while not (self.tok.is_punct(",") or self.tok.is_punct(")")):
                 if self.tok.kind == EOF_:
                     self.fail(self.tok, "')' after the parameters")
-                if self.tok.is_punct("(") or self.tok.is_punct("["):
-                    depth += 1
-                elif self.tok.is_punct(")") or self.tok.is_punct("]"):
-                    depth -= 1
+                if self.tok.is_punct("(") or self.tok.is_punct("["):  # a call, an index
+                    close = self.brackets.close(self.pos)
+                    if close < 0:
+                        self.pos = len(self.tokens) - 1
+                        continue
+                    inside += self.tokens[self.pos:close]
+                    self.pos = close
                 inside.append(self.advance())
             if not inside:
                 self.fail(self.tok, "an expression after '='")

@@ -46,19 +46,26 @@ PURE_CALLS = frozenset({
     "PyCFunction_GET_SELF", "PyTuple_GET_SIZE", "PyTuple_GET_ITEM", "PyList_GET_SIZE",
     "PyList_GET_ITEM", "PyFloat_AS_DOUBLE", "PyUnicode_GET_LENGTH", "PyUnicode_READ_CHAR",
     "PyUnicode_KIND", "PyUnicode_DATA", "PyUnicode_IS_COMPACT_ASCII",
-    "_PyLong_IsPositiveSingleDigit", "Py_ABS", "_PyObject_InlineValues",
+    "_PyLong_IsPositiveSingleDigit", "Py_ABS", "_PyObject_InlineValues", "Py_REFCNT",
     "isnan",
     # dictionaries and keys, by the layouts the specializer caches
     "DK_IS_UNICODE", "DK_UNICODE_ENTRIES", "DK_ENTRIES", "_PyObject_ValuesPointer",
-    "_PyObject_ManagedDictPointer", "_PyObject_GetDictPtr", "_PyDictOrValues_IsValues",
-    "_PyDictOrValues_GetValues", "_PyDictOrValues_GetDict", "_PyDictValues_AddToInsertionOrder",
+    "_PyObject_ManagedDictPointer", "_PyDictOrValues_IsValues",
+    "_PyDictOrValues_GetValues", "_PyDictOrValues_GetDict",
+    # Not here, though they look like reads: _PyObject_GetDictPtr (materializes the dict of
+    # an object with inline values), _PyDictValues_AddToInsertionOrder (writes the order),
+    # _PyFunction_GetVersionForCurrentState (assigns the function a version).
     # inline cache reads
     "read_u16", "read_u32", "read_u64", "read_obj",
     # the interpreter's state
     "GETLOCAL", "GETITEM", "GLOBALS", "BUILTINS", "LOCALS", "KWNAMES_LEN",
     "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
-    "_PyFrame_GetCode", "_PyFrame_GetStackPointer", "_PyFunction_GetVersionForCurrentState",
+    "_PyFrame_GetCode", "_PyFrame_GetStackPointer",
 })
+# The evaluation loop's own state: assigning one of these changes what the miss path (or
+# the next instruction) starts from, though the name looks like a local of the body.
+LOOP_STATE = frozenset({"oparg", "opcode", "next_instr", "frame", "cframe", "tstate", "names",
+                        "consts", "first_instr", "throwflag"})
 # The C API's type checks, by its naming convention (`PySet_Check`, `PyDict_CheckExact`,
 # `PyIter_Check`, `PySequence_Check`, ...): they read the object's type and its slots, nothing
 # else.
@@ -83,7 +90,7 @@ ASSIGNMENT_OPERATORS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
 class Change:
     """Something a statement changes outside its own locals."""
 
-    kind: str  # refcount | stack | write | stat | call
+    kind: str  # refcount | stack | write | state | stat | call | indirect
     token: Token  # where: the call, the operator, the macro
 
     def describe(self) -> str:
@@ -92,6 +99,10 @@ class Change:
             "refcount": f"a reference-count change ({text})",
             "stack": f"a stack change ({text})",
             "write": "a write to memory through a pointer or an array",
+            "state": f"an assignment to the evaluation loop's '{text}'",
+            "indirect": (f"a call through a type slot or a function pointer ({text})"
+                         if text != "(" else "a call through a function pointer")
+                        + ", which may run any code",
             "stat": f"a statistics update ({text})",
             "call": f"a call to {text}(), which may have side effects (not in the generator's "
                     f"PURE_CALLS nor a Py*_Check type check)",
@@ -392,11 +403,15 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
             stmt.mentions.add(t.text)
             continue
         if t.kind == PUNCT:
-            if t.text in ASSIGNMENT_OPERATORS or t.text in ("++", "--"):
+            if t.text == "(" and prev is not None and _calls_through(tokens, lo, k, brackets):
+                stmt.changes.append(Change("indirect", prev if prev.kind == IDENT else t))
+            elif t.text in ASSIGNMENT_OPERATORS or t.text in ("++", "--"):
                 _assignment(stmt, tokens, lo, k, hi, brackets)
             elif t.text == "&" and nxt is not None and nxt.kind == IDENT and (
                     prev is None or prev.kind == PUNCT and prev.text in "(,=!&|?:"):
                 stmt.assigns.add(nxt.text)  # handed out by address: assume it is set
+                if nxt.text in LOOP_STATE:
+                    stmt.changes.append(Change("state", nxt))
             continue
         if t.kind != IDENT:
             continue
@@ -433,13 +448,27 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
     """An assignment operator (or ++/--) at op_index: record what it assigns, or the write."""
     op = tokens[op_index]
     if op.text in ("++", "--"):
-        # x++ / ++x: the identifier beside it
-        before = tokens[op_index - 1] if op_index > lo else None
-        after = tokens[op_index + 1] if op_index + 1 < len(tokens) else None
-        target = before if before is not None and before.kind == IDENT else after
-        if target is None or target.kind != IDENT:
-            return
-        _assign_target(stmt, tokens, [target], op)
+        # x++ / p->n++ / a[i]++ / (*p)++, or the same after ++: the operand beside it
+        k = op_index - 1
+        while k >= lo:
+            t = tokens[k]
+            if t.kind == PUNCT and t.text in ")]" and lo <= brackets.pairs[k] < k:
+                k = brackets.pairs[k] - 1
+            elif t.kind == IDENT or t.is_punct("->") or t.is_punct("."):
+                k -= 1
+            else:
+                break
+        target = tokens[k + 1:op_index]
+        if not target:  # prefix: the operand after it
+            j = op_index + 1
+            while j < hi and (tokens[j].kind == IDENT or tokens[j].is_punct("->")
+                              or tokens[j].is_punct(".") or tokens[j].is_punct("*")
+                              or tokens[j].is_punct("[") or tokens[j].is_punct("(")):
+                j = brackets.after(j)
+            target = tokens[op_index + 1:j]
+            if target and target[0].is_punct("*"):
+                target = [op] + target  # `++*p`: through the pointer
+        _assign_target(stmt, tokens, target, op)
         return
     # The target: back to the start of the statement or a top-level `,` / `(`, over the
     # bracketed groups on the way (`a[i] = `, `f(x)->y = `).
@@ -473,9 +502,26 @@ def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op
             stmt.assigns.add(last.text)
             if last.text == "stack_pointer":
                 stmt.changes.append(Change("stack", last))
+            elif last.text in LOOP_STATE and len(target) == 1:
+                stmt.changes.append(Change("state", last))
         return
     # `p->f = `, `a[i] = `, `*p = `: memory that outlives the statement
     stmt.changes.append(Change("write", op))
+
+
+def _calls_through(tokens: list[Token], lo: int, k: int, brackets: Brackets) -> bool:
+    """Whether the `(` at k calls something other than a named function or macro: a member
+    (`tp->tp_getattro(...)`, `obj.fn(...)`), an element (`table[i](...)`) or a dereference
+    (`(*fn)(...)`). A cast before a parenthesized expression (`(PyObject *)(x)`) is none."""
+    prev = tokens[k - 1]
+    if prev.kind == IDENT:
+        return k - 2 >= lo and (tokens[k - 2].is_punct("->") or tokens[k - 2].is_punct("."))
+    if prev.is_punct("]"):
+        return True
+    if prev.is_punct(")"):
+        opener = brackets.pairs[k - 1]
+        return lo <= opener < k - 2 and tokens[opener + 1].is_punct("*")
+    return False
 
 
 @dataclass

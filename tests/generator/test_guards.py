@@ -107,6 +107,69 @@ def test_type_checks_of_the_c_api_are_pure_by_name(project):
               f"generator's PURE_CALLS nor a Py*_Check type check) before a DEOPT_IF in A_M: {WHY}"]
 
 
+def test_increments_of_memory_and_of_the_loop_state_before_a_guard(project):
+    # `n++` of a local changes nothing outside the body; through a member, an element or a
+    # pointer it writes memory, and the loop's own names (oparg, next_instr...) are state.
+    msgs = [e[:3] for e in guard_errors(project, """
+        int n = 0;
+        n++;
+        ++n;
+        keys->dk_nentries++;
+        counts[n]--;
+        (*ptr)++;
+        ++*ptr;
+        oparg = 2;
+        next_instr += 1;
+        f(&oparg);
+        DEOPT_IF(n != 2);
+        res = left;
+    """)]
+    write = f"a write to memory through a pointer or an array before a DEOPT_IF in A_M: {WHY}"
+    assert msgs == [
+        (5, 18, write), (6, 10, write), (7, 7, write), (8, 1, write),
+        (9, 1, f"an assignment to the evaluation loop's 'oparg' before a DEOPT_IF in A_M: {WHY}"),
+        (10, 1, f"an assignment to the evaluation loop's 'next_instr' before a DEOPT_IF in A_M: "
+                f"{WHY}"),
+        (11, 1, "a call to f(), which may have side effects (not in the generator's PURE_CALLS "
+                f"nor a Py*_Check type check) before a DEOPT_IF in A_M: {WHY}"),
+        (11, 4, f"an assignment to the evaluation loop's 'oparg' before a DEOPT_IF in A_M: {WHY}"),
+    ]
+
+
+def test_calls_through_pointers_and_type_slots_before_a_guard(project):
+    msgs = [e[:3] for e in guard_errors(project, """
+        PyObject *x = Py_TYPE(left)->tp_getattro(left, right);
+        int y = (*hook)(left);
+        int z = table[0](right);
+        PyObject *w = (PyObject *)(left);
+        DEOPT_IF(x == NULL);
+        res = w;
+    """)]
+    assert msgs == [
+        (2, 30, "a call through a type slot or a function pointer (tp_getattro), which may run "
+                f"any code before a DEOPT_IF in A_M: {WHY}"),
+        (3, 16, "a call through a function pointer, which may run any code before a DEOPT_IF in "
+                f"A_M: {WHY}"),
+        (4, 17, "a call through a function pointer, which may run any code before a DEOPT_IF in "
+                f"A_M: {WHY}"),
+    ]  # the cast on line 5 is none
+
+
+def test_reads_that_write_are_not_pure_and_refcnt_is(project):
+    # _PyObject_GetDictPtr materializes the dict of an object with inline values;
+    # Py_REFCNT only reads.
+    assert [e[2] for e in guard_errors(project, """
+        PyObject **dictptr = _PyObject_GetDictPtr(left);
+        DEOPT_IF(dictptr == NULL);
+        res = left;
+    """)] == ["a call to _PyObject_GetDictPtr(), which may have side effects (not in the "
+              f"generator's PURE_CALLS nor a Py*_Check type check) before a DEOPT_IF in A_M: {WHY}"]
+    loads(project, """
+        DEOPT_IF(Py_REFCNT(left) != 1);
+        res = left;
+    """)  # no error
+
+
 def test_a_change_in_an_if_without_else_may_precede(project):
     assert guard_errors(project, """
         if (Py_TYPE(left) == &PyFloat_Type) {

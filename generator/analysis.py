@@ -291,6 +291,8 @@ class _Analyzer:
                                               for s in when.dsl_statements()):
                     always = m
                 m.when = when
+                if f.cache is not None:
+                    self.check_cache_accesses(f.cache, when)
                 m.fills = self.member_fills(f, m, d)
                 f.specializer.members.append(m)
 
@@ -313,6 +315,21 @@ class _Analyzer:
                            f"{self.suggest(kind[0].text, kinds)} (declare it in "
                            f"'failures:')")
         return reading
+
+    def check_cache_accesses(self, cache: model.Cache, reading: Reading) -> None:
+        """Every `cache->entry` names an entry of the layout and reads or writes it with its
+        width (a 32-bit read of a 16-bit entry reads the next entry too)."""
+        sizes = dict(cache.entries)
+        for access in reading.cache_accesses:
+            token = access.entry
+            if token.text not in sizes:
+                self.error(token.location, f"cache {cache.name} has no entry '{token.text}' "
+                                           f"(it has: {', '.join(e for e, _ in cache.entries)})")
+                continue
+            problem = dsl.cache_width_problem(token.text, sizes[token.text], access.accessor,
+                                              access.write)
+            if problem is not None:
+                self.error(token.location, f"{problem} (cache {cache.name})")
 
     def member_fills(self, f: model.Family, m: model.Instruction, d: ast.InstDecl):
         """The fills derived from the member's guards, checked against the cache entries its
@@ -844,12 +861,7 @@ class _Analyzer:
                                f"the body of {name} uses 'cache' but {inst.name} has no inline "
                                "cache (its family declares none)")
                 elif cache is not None:
-                    entries = {e for e, _ in cache.entries}
-                    for field_token in op.body.cache_fields:
-                        if field_token.text not in entries:
-                            self.error(field_token.location,
-                                       f"cache {cache.name} has no entry '{field_token.text}' "
-                                       f"(it has: {', '.join(e for e, _ in cache.entries)})")
+                    self.check_cache_accesses(cache, op.body.reading)
                 if inst.kind == "super" and cache is not None:
                     self.error(inst.location, f"superinstruction {inst.name} cannot have an inline cache")
                 owner = by_name.get(name)

@@ -103,6 +103,27 @@ TABLE: dict[str, Form] = {f.name: f for f in [
 CACHE_READERS = {"read_u16": "write_u16", "read_u32": "write_u32", "read_u64": "write_u64",
                  "read_obj": "write_obj"}
 CACHE_WRITERS = frozenset(CACHE_READERS.values())
+# How many code units each accessor reads or writes; a plain `cache->entry` is one.
+CACHE_WIDTHS = {None: 1, "read_u16": 1, "write_u16": 1, "read_u32": 2, "write_u32": 2,
+                "read_u64": 4, "write_u64": 4, "read_obj": 4, "write_obj": 4}
+
+
+def cache_width_problem(entry: str, size: int, accessor: str | None, write: bool) -> str | None:
+    """Why `cache->entry` (an entry of `size` code units) may not be accessed this way."""
+    width = CACHE_WIDTHS[accessor]
+    if width == size:
+        return None
+    fitting = [a for a, w in CACHE_WIDTHS.items() if a is not None and w == size
+               and (a in CACHE_WRITERS) == write]
+    if accessor is None:
+        if not fitting:
+            return None  # no accessor has its size: the entry is used as the array it is
+        how = f"used directly, it is an array of {size} code units"
+    else:
+        how = f"{accessor} {'writes' if write else 'reads'} {width}"
+    return (f"cache->{entry} has {size} code unit{'s' if size > 1 else ''}, but {how}"
+            + (f"; use {' or '.join(fitting)}" if fitting else
+               "; use it directly" if size == 1 else ""))
 
 # Statements whose argument names an instruction (PREDICT(X), JUMP_TO_INSTRUCTION(X)).
 NAMES_INSTRUCTION = frozenset({"PREDICT", "JUMP_TO_INSTRUCTION"})

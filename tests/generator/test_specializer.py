@@ -329,3 +329,24 @@ def test_patched_specialize_c_keeps_no_decision_logic(tmp_path):
                   "ClassifyIterator", "analyze_descriptor("):
         assert trace not in code, trace
     assert '#include "specialize_families.c.h"' in text
+
+
+def test_cache_entries_are_read_and_written_with_their_width(project):
+    # version has 2 code units, index 1: a 16-bit read of version reads half of it, a 32-bit
+    # read of index reads the next entry too; in a body and in a `when` alike.
+    member = MEMBER.replace("    cache->index = 3;\n",
+                            "    cache->index = 3;\n    write_u64(cache->version, 7);\n"
+                            "    cache->version = 1;\n").replace(
+        "    (void)cache->index;\n",
+        "    (void)cache->index;\n    (void)read_u32(cache->index);\n"
+        "    (void)read_u16(cache->version);\n    (void)cache->nope;\n")
+    assert brief(errors(project({"a.inst": CACHE + family() + member}))) == [
+        (23, 22, "cache->version has 2 code units, but write_u64 writes 4; use write_u32 "
+                 "(cache C)"),
+        (24, 12, "cache->version has 2 code units, but used directly, it is an array of 2 code "
+                 "units; use write_u32 (cache C)"),
+        (33, 27, "cache->index has 1 code unit, but read_u32 reads 2; use read_u16 (cache C)"),
+        (34, 27, "cache->version has 2 code units, but read_u16 reads 1; use read_u32 "
+                 "(cache C)"),
+        (35, 18, "cache C has no entry 'nope' (it has: counter, version, index)"),
+    ]

@@ -35,6 +35,27 @@ def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Mo
     return _Analyzer(declarations, sources).run()
 
 
+def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
+    """Where and how a body leaves its instruction other than by an error exit: an exit of
+    the table (`return`, `goto LABEL` to a label that is no error exit, JUMP_TO_INSTRUCTION,
+    DISPATCH_SAME_OPARG...), a jump (JUMPBY), or an assignment to next_instr."""
+    for stmt in reading.walk():
+        head = reading.tokens[stmt.first]
+        if stmt.kind == dsl.EXIT:
+            if head.text == "goto" and stmt.last > stmt.first + 1:
+                label = reading.tokens[stmt.first + 1].text
+                if "error" in label or "unwind" in label:
+                    continue
+                return head.location, f"goto {label}"
+            return head.location, head.text
+        if "next_instr" in stmt.assigns and stmt.kind != "compound":
+            return head.location, "an assignment to next_instr"
+    jumps = [reading.names[n] for n in dsl.names_of((dsl.JUMP,)) if n in reading.names]
+    if jumps:
+        return jumps[0].location, jumps[0].text
+    return None
+
+
 class _Analyzer:
     def __init__(self, declarations: list[ast.Declaration], sources: list[str]):
         self.declarations = declarations
@@ -565,6 +586,15 @@ class _Analyzer:
                     self.error(ref.location, f"'{ref.name}' finishes early (DISPATCH) and cannot "
                                              "be part of a composition")
                     ok = False
+                elif ref is not decl.parts[-1]:
+                    leaves = _leaves_early(part.body.reading)
+                    if leaves is not None:
+                        self.error(ref.location,
+                                   f"'{ref.name}' can leave the instruction ({leaves[1]}) before "
+                                   f"the parts after it run: only the last part of {decl.name} "
+                                   f"may jump, return or go to another instruction",
+                                   notes=((leaves[0], "here"),))
+                        ok = False
                 parts.append(part)
         flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
                                  decl.flags)

@@ -34,6 +34,7 @@ TRAILING = "trailing"            # moved after the generated stack update when i
 STAT = "stat"                    # a statistics update (Py_STATS builds)
 POSITIONAL = "positional"        # the stack by position: never in the DSL
 LOOP = "loop"                    # the evaluation loop's: not in a specializer block
+JUMP = "jump"                    # moves next_instr (JUMPBY): the last part of a composition only
 
 # Kinds that are statements of the DSL (the generator rewrites them); the others are the
 # runtime's own macros, which the DSL knows.
@@ -96,7 +97,8 @@ TABLE: dict[str, Form] = {f.name: f for f in [
     *_forms(POSITIONAL, "TOP SECOND THIRD FOURTH PEEK POKE SET_TOP SET_SECOND SET_THIRD "
                         "SET_FOURTH PUSH POP BASIC_PUSH BASIC_POP", frozenset()),
     # More of the evaluation loop: meaningless in a specialize function.
-    *_forms(LOOP, "JUMPBY GETLOCAL SETLOCAL GO_TO_INSTRUCTION"),
+    *_forms(JUMP, "JUMPBY JUMPTO"),
+    *_forms(LOOP, "GETLOCAL SETLOCAL GO_TO_INSTRUCTION"),
 ]}
 
 # Cache accessors: the reads of an entry of each width, and the writes that fill one.

@@ -1417,6 +1417,49 @@ def test_composition_part_finishing_early(project):
     ])
 
 
+def test_composition_part_leaving_before_the_last(project):
+    # A part that jumps, returns or goes to another instruction before the last part would
+    # skip the parts after it (a superinstruction's next part would decode the wrong unit); an
+    # error exit is no such exit, and the last part may jump.
+    root = project("""
+        inst A = 100 (--) {
+            if (x) {
+                JUMPBY(oparg);
+            }
+        }
+        inst R = 101 (--) {
+            if (x) return NULL;
+            if (y) goto error;
+        }
+        inst G = 102 (--) {
+            if (x) goto resume_frame;
+        }
+        inst N = 103 (--) {
+            next_instr = first_instr;
+        }
+        inst S = 104 (--) {
+            if (x) goto error;
+        }
+        super SUP : A + R + G + N + S + A;
+    """)
+    diags = errors(root)
+    assert [(d.location.line, d.location.col, d.message, [(loc.line, text) for loc, text in
+                                                          d.notes]) for d in diags] == [
+        (19, 13, "'A' can leave the instruction (JUMPBY) before the parts after it run: only "
+                 "the last part of SUP may jump, return or go to another instruction",
+         [(3, "here")]),
+        (19, 17, "'R' can leave the instruction (return) before the parts after it run: only "
+                 "the last part of SUP may jump, return or go to another instruction",
+         [(7, "here")]),
+        (19, 21, "'G' can leave the instruction (goto resume_frame) before the parts after it "
+                 "run: only the last part of SUP may jump, return or go to another instruction",
+         [(11, "here")]),
+        (19, 25, "'N' can leave the instruction (an assignment to next_instr) before the parts "
+                 "after it run: only the last part of SUP may jump, return or go to another "
+                 "instruction", [(14, "here")]),
+    ]
+
+
 def test_composition_of_a_composition(project):
     expect(project, """
         inst A = 100 (--) {

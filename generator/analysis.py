@@ -35,6 +35,26 @@ def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Mo
     return _Analyzer(declarations, sources).run()
 
 
+def _rejections(member: model.Instruction, when: Reading) -> tuple[set[str], bool]:
+    """The conditions under which a member's `when` surely rejects: its top-level
+    `REJECT_IF(c)` whose names the block does not assign (so that `c` means the same in another
+    member's block), and what the member knows more (`(oparg) != 1`), as text; and whether
+    those are all the ways it can reject."""
+    conditions = {f"({general}) != {constant}" for general, constant in member.narrowed}
+    assigned = set().union(*(s.all_assigns for s in when.statements)) | when.declared
+    complete = True
+    top = {id(s) for s in when.statements}
+    for stmt in when.dsl_statements():
+        if stmt.kind != dsl.REJECT:
+            continue
+        tokens = when.arg_tokens(stmt, 0)
+        if id(stmt) in top and not any(t.kind == IDENT and t.text in assigned for t in tokens):
+            conditions.add(" ".join(t.text for t in tokens))
+        else:
+            complete = False
+    return conditions, complete
+
+
 def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
     """Where and how a body leaves its instruction other than by an error exit: an exit of
     the table (`return`, `goto LABEL` to a label that is no error exit, JUMP_TO_INSTRUCTION,
@@ -292,6 +312,7 @@ class _Analyzer:
             tried = sorted((m for m in f.members if m.kind != "super"),
                            key=lambda m: order.get(m.name, 0))
             always: model.Instruction | None = None
+            tried_rejects: list = []
             for m in tried:
                 d = inst_decls.get(m.name)
                 if d is None:
@@ -301,7 +322,8 @@ class _Analyzer:
                                            f"specializer would never install it: give it a "
                                            f"'when' block")
                     continue
-                if always is not None:
+                never_tried = always is not None
+                if never_tried:
                     self.error(d.when.location,
                                f"{m.name} is never tried: {always.name} before it never rejects "
                                f"(its 'when' has no REJECT_IF)",
@@ -311,6 +333,16 @@ class _Analyzer:
                 if not m.narrowed and not any(s.kind == dsl.REJECT
                                               for s in when.dsl_statements()):
                     always = m
+                rejects = _rejections(m, when)
+                for earlier, (their, complete) in tried_rejects:
+                    if not never_tried and complete and their and their <= rejects[0]:
+                        self.error(d.when.location,
+                                   f"{m.name} is never installed: whenever {earlier.name} (tried "
+                                   f"before it) rejects, {m.name}'s 'when' rejects too "
+                                   f"({'; '.join(sorted(their)) or 'no condition'})",
+                                   notes=((earlier.when.location, f"{earlier.name}'s 'when'"),))
+                        break
+                tried_rejects.append((m, rejects))
                 m.when = when
                 if f.cache is not None:
                     self.check_cache_accesses(f.cache, when)
@@ -363,9 +395,16 @@ class _Analyzer:
         for fill in fills:
             unique.setdefault(fill.entry, fill)
         filled = written | set(unique)
+        partly = written - m.when.writes_on_every_path()
         for token in [t for part in m.parts for t in part.body.cache_fields]:
             entry = token.text
-            if entry != "counter" and entry not in filled and entry in cache_entries:
+            if entry in partly and entry not in unique:
+                self.error(token.location,
+                           f"{m.name} reads cache->{entry}, which its 'when' writes on some "
+                           f"paths only: the member can be installed with the entry unset",
+                           notes=((d.when.location, f"{m.name}'s 'when'"),))
+                partly.discard(entry)
+            elif entry != "counter" and entry not in filled and entry in cache_entries:
                 self.error(token.location,
                            f"{m.name} reads cache->{entry}, which its 'when' neither writes nor "
                            f"fills from a guard (DEOPT_IF(x != cache->{entry}))",

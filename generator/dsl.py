@@ -55,6 +55,10 @@ class Form:
     params: dict[str, tuple[str, ...]] | None = None
     note: str = ""  # added to the message about a wrong number of arguments
     call: bool = True  # written as a call, NAME(...); else a keyword (`goto`, `return`)
+    does: str = ""  # a conditional statement: what it does when its condition holds
+    # A constant condition this statement may have (ERROR_IF(true, error): the error exit that
+    # pops the inputs, unconditionally); any other constant condition is a mistake.
+    constant_ok: bool | None = None
 
     def usage(self, where: str) -> str:
         return f"{self.name}({', '.join(self.params[where])})"
@@ -75,13 +79,16 @@ _BLOCK_PARAMS = dict.fromkeys(BLOCKS)
 TABLE: dict[str, Form] = {f.name: f for f in [
     # The DSL's statements. Their order is the order the diagnostics list them in.
     Form("DEOPT_IF", GUARD, frozenset((BODY,)), {BODY: ("condition",)},
-         note="the family is implied"),
-    Form("REJECT_IF", REJECT, frozenset(("when",)), {"when": ("condition",)}),
+         note="the family is implied", does="deoptimizes"),
+    Form("REJECT_IF", REJECT, frozenset(("when",)), {"when": ("condition",)},
+         does="rejects the member"),
     Form("FAIL", FAIL, frozenset(BLOCKS), {b: ("kind",) for b in BLOCKS}),
-    Form("FAIL_IF", FAIL_IF, frozenset(BLOCKS), {b: ("condition", "kind") for b in BLOCKS}),
+    Form("FAIL_IF", FAIL_IF, frozenset(BLOCKS), {b: ("condition", "kind") for b in BLOCKS},
+         does="fails the specialization"),
     Form("KEEP_GENERIC", KEEP_GENERIC, frozenset(BLOCKS), {b: ("kind",) for b in BLOCKS}),
     Form("ERROR_IF", ERROR, EVERYWHERE,
-         {BODY: ("condition", "label"), **{b: ("condition",) for b in BLOCKS}}),
+         {BODY: ("condition", "label"), **{b: ("condition",) for b in BLOCKS}},
+         does="takes the error exit", constant_ok=True),
     Form("DISPATCH", DISPATCH, frozenset((BODY,)), {BODY: ()}),
     Form("DISPATCH_JUMPED", DISPATCH_JUMPED, frozenset((BODY,)), {BODY: ()}),
     # The interpreter's exits: they leave without the generated epilogue.

@@ -524,6 +524,34 @@ def _calls_through(tokens: list[Token], lo: int, k: int, brackets: Brackets) -> 
     return False
 
 
+_CONSTANT_OPERATORS = {"(": "(", ")": ")", "!": " not ", "&&": " and ", "||": " or ",
+                       "==": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">=",
+                       "+": "+", "-": "-", "*": "*"}
+
+
+def constant_value(tokens: list[Token]) -> bool | None:
+    """The truth of a condition made of literals alone (`0`, `1`, `!0`, `(1 && 2)`), or None
+    when it names anything."""
+    parts = []
+    for t in tokens:
+        if t.kind == "NUMBER" and re.fullmatch(r"(0[xX][0-9a-fA-F]+|\d+)[uUlL]*", t.text):
+            digits = t.text.rstrip("uUlL")
+            parts.append(str(int(digits, 8) if re.fullmatch(r"0[0-7]+", digits) else
+                             int(digits, 0)))
+        elif t.kind == IDENT and t.text in ("true", "false"):
+            parts.append("1" if t.text == "true" else "0")
+        elif t.kind == PUNCT and t.text in _CONSTANT_OPERATORS:
+            parts.append(_CONSTANT_OPERATORS[t.text])
+        else:
+            return None
+    if not parts:
+        return None
+    try:
+        return bool(eval("".join(parts), {"__builtins__": {}}, {}))  # literals and operators
+    except (SyntaxError, ArithmeticError, TypeError, ValueError):
+        return None
+
+
 @dataclass
 class CacheAccess:
     """`cache->entry` in a body or block."""
@@ -531,6 +559,7 @@ class CacheAccess:
     entry: Token
     write: bool  # `cache->e = ...`, `write_u32(cache->e, ...)`
     accessor: str | None  # the read_*/write_* call it is the first argument of, if any
+    index: int = 0  # of the entry's token
 
 
 @dataclass
@@ -583,6 +612,42 @@ class Reading:
                 if s.form is not None and s.form.name in dsl.NAMES_INSTRUCTION
                 and len(s.args) == 1 and s.args[0][1] - s.args[0][0] == 1
                 and self.tokens[s.args[0][0]].kind == IDENT]
+
+    def writes_on_every_path(self) -> set[str]:
+        """The cache entries written on every path that reaches the end of the block (where a
+        `when` installs its member): a path that leaves (FAIL, KEEP_GENERIC, an exit) does not
+        count; an `if` adds what both of its branches write, a loop nothing."""
+        own: dict[int, set[str]] = {}
+        for access in self.cache_accesses:
+            if access.write:
+                own.setdefault(access.index, set()).add(access.entry.text)
+
+        def simple(stmt: Statement) -> set[str]:
+            return set().union(*(own.get(k, set()) for k in range(stmt.first, stmt.last + 1)))
+
+        def block(stmts: list[Statement], depth: int) -> tuple[set[str], bool]:
+            written: set[str] = set()
+            for stmt in stmts:
+                if stmt.kind in (dsl.FAIL, dsl.KEEP_GENERIC) or stmt.exits:
+                    return written, False
+                if stmt.kind != "compound":
+                    written |= simple(stmt)
+                elif depth > 100 or stmt.loop:
+                    continue  # a loop may run no round (and absurd nesting: nothing known)
+                elif stmt.is_block:
+                    inner, falls = block(stmt.branches[0] if stmt.branches else [], depth + 1)
+                    written |= inner
+                    if not falls:
+                        return written, False
+                elif len(stmt.branches) == 2:
+                    ends = [block(b, depth + 1) for b in stmt.branches]
+                    falling = [w for w, falls in ends if falls]
+                    if not falling:
+                        return written, False
+                    written |= set.intersection(*falling)
+            return written, True
+
+        return block(self.statements, 0)[0]
 
     @property
     def declared(self) -> set[str]:
@@ -641,7 +706,7 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
             write = accessor in dsl.CACHE_WRITERS or (
                 after is not None and after.kind == PUNCT and after.text.endswith("=")
                 and after.text not in ("==", "!=", "<=", ">="))
-            accesses.append(CacheAccess(tokens[k + 2], write, accessor))
+            accesses.append(CacheAccess(tokens[k + 2], write, accessor, k + 2))
         f = dsl.form(t.text)
         if f is None:
             continue
@@ -652,6 +717,18 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                 and brackets.close(k + 1) >= 0 and not any(loc == t.location for loc, _ in raw):
             raw.append((t.location, f"{t.text}(...) must be a statement of its own: "
                                     f"{f.usage(where)};"))
+    for stmt in (s for top in statements for s in top.walk()):
+        if stmt.form is None or stmt.kind not in dsl.DSL_KINDS:
+            continue
+        params = stmt.form.params[where]
+        if "condition" in params:
+            lo, hi = stmt.args[params.index("condition")]
+            value = constant_value(tokens[lo:hi])
+            if value is not None and value != stmt.form.constant_ok:
+                raw.append((tokens[lo].location,
+                            f"the condition of {stmt.form.name} is always "
+                            f"{'true' if value else 'false'}: it {'always' if value else 'never'} "
+                            f"{stmt.form.does}"))
     problems += [(loc, message, ()) for loc, message in raw]
     reading = Reading(where, tokens, brackets, statements, problems, names, accesses,
                       has_preprocessor, source=source)

@@ -350,3 +350,47 @@ def test_cache_entries_are_read_and_written_with_their_width(project):
                  "(cache C)"),
         (35, 18, "cache C has no entry 'nope' (it has: counter, version, index)"),
     ]
+
+
+def test_a_member_whose_when_rejects_whenever_an_earlier_one_does(project):
+    # A_N rejects only when left is not an int; A_M rejects then too (and more): it is never
+    # installed. With a condition on a name the block assigns, nothing can be concluded.
+    first = MEMBER.replace("A_M", "A_N")
+    second = MEMBER.replace("    REJECT_IF(!PyLong_CheckExact(left));\n",
+                            "    REJECT_IF(oparg > 2);\n    REJECT_IF(!PyLong_CheckExact(left));\n")
+    diags = errors(project({"a.inst": CACHE + first + second + family(members="A_M, A_N")}))
+    assert [d.message for d in diags] == [
+        "A_M is never installed: whenever A_N (tried before it) rejects, A_M's 'when' rejects "
+        "too (! PyLong_CheckExact ( left ))"]
+    assert [t for _, t in diags[0].notes] == ["A_N's 'when'"]
+    local = MEMBER.replace("    REJECT_IF(!PyLong_CheckExact(left));\n",
+                           "    int ok = PyLong_CheckExact(left);\n    REJECT_IF(!ok);\n")
+    genutil.model_of(project({"a.inst": CACHE + local.replace("A_M", "A_N") + local
+                              + family(members="A_M, A_N")}))  # no error
+
+
+def test_constant_conditions(project):
+    member = MEMBER.replace("    REJECT_IF(!PyLong_CheckExact(left));\n",
+                            "    REJECT_IF(!PyLong_CheckExact(left));\n    REJECT_IF(0);\n"
+                            "    FAIL_IF(1 && (2 > 1), OTHER);\n    ERROR_IF(true);\n").replace(
+        "    res = left;\n", "    DEOPT_IF(false);\n    ERROR_IF(0x0, error);\n    res = left;\n")
+    assert [d.message for d in errors(project({"a.inst": CACHE + family() + member}))] == [
+        "the condition of REJECT_IF is always false: it never rejects the member",
+        "the condition of FAIL_IF is always true: it always fails the specialization",
+        "the condition of DEOPT_IF is always false: it never deoptimizes",
+        "the condition of ERROR_IF is always false: it never takes the error exit",
+    ]  # ERROR_IF(true): the unconditional error exit
+
+
+def test_an_entry_written_on_some_paths_only(project):
+    member = MEMBER.replace("    cache->index = 3;\n",
+                            "    if (oparg) {\n        cache->index = 3;\n    }\n"
+                            "    else if (oparg > 1) {\n        FAIL(OTHER);\n    }\n")
+    diags = errors(project({"a.inst": CACHE + family() + member}))
+    assert [d.message for d in diags] == [
+        "A_M reads cache->index, which its 'when' writes on some paths only: the member can be "
+        "installed with the entry unset"]
+    both = MEMBER.replace("    cache->index = 3;\n",
+                          "    if (oparg) {\n        cache->index = 3;\n    }\n"
+                          "    else {\n        FAIL(OTHER);\n    }\n")
+    genutil.model_of(project({"a.inst": CACHE + family() + both}))  # no error

@@ -23,6 +23,8 @@ RESERVED_WORDS = C_KEYWORDS | {
     "operator", "private", "protected", "public", "template", "this", "throw", "true", "try",
     "typename", "using", "virtual",
 }
+# The specialize function's own parameters and locals (emit_specializer.py).
+FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
 # _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
 MAX_CACHE_SIZE = 255
 from .diagnostics import DiagnosticSink, Location
@@ -309,6 +311,17 @@ class _Analyzer:
             f.specializer = specializer.Specializer(
                 spec.location, spec.params, inputs,
                 self.check_block(f, spec.body, "specialize", failures), otherwise, failures)
+            seen_params: dict[str, Location] = {}
+            for p in spec.params:
+                shadowed = ("an input of the generic instruction" if p.name in
+                            {i.name for i in inputs} else "a parameter of the specialize "
+                            "function" if p.name in FUNCTION_LOCALS else
+                            f"the parameter at {seen_params[p.name]}" if p.name in seen_params
+                            else None)
+                if shadowed is not None:
+                    self.error(p.location, f"the specialize parameter '{p.name}' of family "
+                                           f"{f.name} has the name of {shadowed}")
+                seen_params.setdefault(p.name, p.location)
             tried = sorted((m for m in f.members if m.kind != "super"),
                            key=lambda m: order.get(m.name, 0))
             always: model.Instruction | None = None
@@ -348,6 +361,12 @@ class _Analyzer:
                     self.check_cache_accesses(f.cache, when)
                 m.fills = self.member_fills(f, m, d)
                 f.specializer.members.append(m)
+                self.check_block_names(f, when, f"{m.name}'s 'when'",
+                                       {i.name for i in m.parts[0].effect.inputs})
+            self.check_block_names(f, f.specializer.prologue, f"family {f.name}'s 'specialize'")
+            if f.specializer.otherwise is not None:
+                self.check_block_names(f, f.specializer.otherwise,
+                                       f"family {f.name}'s 'otherwise'")
 
     def check_block(self, f: model.Family, body: ast.Body, block: str,
                     failures: list[str]) -> Reading:
@@ -368,6 +387,39 @@ class _Analyzer:
                            f"{self.suggest(kind[0].text, kinds)} (declare it in "
                            f"'failures:')")
         return reading
+
+    def check_block_names(self, f: model.Family, block: Reading, what: str,
+                          own_inputs: set[str] = frozenset()) -> None:
+        """Every variable a specializer block uses is one it can see in the specialize function:
+        its own locals, the `specialize` block's, the family's parameters, the generic
+        instruction's inputs (and a member's names for them), `instr`, `oparg`, `cache`. A
+        lower-case name that is none of these (a typo, another family's local) would be a C
+        error; names of the C API, macros and types (`_Py...`, upper case, `..._t`) are left to
+        the C compiler."""
+        spec = f.specializer
+        visible = block.declared | spec.prologue.declared | {p.name for p in spec.params} \
+            | {i.name for i in spec.inputs} | set(own_inputs) | FUNCTION_LOCALS | C_KEYWORDS \
+            | {"true", "false"}
+        tokens = block.tokens
+        for k, t in enumerate(tokens):
+            if t.kind != IDENT or not t.text[0].islower() or t.text.endswith("_t") \
+                    or t.text in visible:
+                continue
+            prev = tokens[k - 1] if k else None
+            nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+            if prev is not None and (prev.is_punct("->") or prev.is_punct(".")
+                                     or prev.text in ("struct", "union", "enum", "goto")):
+                continue
+            if nxt is not None and (nxt.is_punct("(") or nxt.is_punct(":")):
+                continue  # a function, a label
+            opener = block.brackets.enclosing[k]
+            if opener > 0 and tokens[opener - 1].text in ("offsetof", "sizeof"):
+                continue  # a type's member or a type
+            self.error(t.location, f"unknown name '{t.text}' in {what}"
+                                   f"{self.suggest(t.text, visible - C_KEYWORDS)}: a specializer "
+                                   f"block sees its own locals, the family's 'specialize' locals "
+                                   f"and parameters, and the instruction's inputs")
+            visible = visible | {t.text}  # once per name
 
     def check_cache_accesses(self, cache: model.Cache, reading: Reading) -> None:
         """Every `cache->entry` names an entry of the layout and reads or writes it with its
@@ -441,15 +493,24 @@ class _Analyzer:
             if name in RESERVED_WORDS:
                 self.error(location, f"{what} '{name}' is a C or C++ keyword")
 
+        def check_global(name: str, location: Location, prefixes: bool = True) -> None:
+            check(name, location, "the name")
+            if dsl.runtime_name(name, prefixes):
+                self.error(location, f"the name '{name}' is one the runtime's C already uses "
+                                     f"(a macro or identifier of C, ceval.c, the C API or the "
+                                     f"generated tables): the generated code would redefine it")
+
         for d in decls:
             if isinstance(d, ast.InstDecl):
-                check(d.name, d.location, "the name")
+                (check_global if d.kind == "inst" else check)(d.name, d.location, *(
+                    ("the name",) if d.kind != "inst" else ()))
                 effects = [d.effect, d.jump_effect, d.compiler_effect]
                 for effect in filter(None, effects):
                     for item in effect.inputs + effect.outputs:
                         check(item.name, item.location, "the stack item")
             elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl, ast.FamilyDecl)):
-                check(d.name, d.location, "the name")
+                if not isinstance(d, ast.FamilyDecl):  # a family is named by its instruction
+                    check_global(d.name, d.location, not isinstance(d, ast.CacheDecl))
                 for entry in getattr(d, "entries", []):
                     check(entry.name, entry.location, "the cache entry")
             elif isinstance(d, ast.OpargDecl):

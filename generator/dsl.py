@@ -108,6 +108,32 @@ TABLE: dict[str, Form] = {f.name: f for f in [
     *_forms(LOOP, "GETLOCAL SETLOCAL GO_TO_INSTRUCTION"),
 ]}
 
+# Names the generated files are compiled beside: C's, the evaluation loop's macros (3.11.2's
+# ceval.c and the generated cases), opcode.h's own. An instruction, family or cache named like
+# one of them would redefine it (opcode.h defines every instruction's name as a macro).
+RUNTIME_NAMES = frozenset("""
+    NULL EOF assert offsetof errno
+    TARGET DISPATCH DISPATCH_GOTO PRE_DISPATCH_GOTO PREDICT PREDICTED PREDICT_ID JUMPBY JUMPTO
+    NEXTOPARG INSTRUCTION_START INSTR_OFFSET DISPATCH_SAME_OPARG GETLOCAL SETLOCAL GETITEM
+    GLOBALS BUILTINS LOCALS STACK_LEVEL EMPTY TOP SECOND THIRD FOURTH PEEK POKE SET_TOP
+    SET_SECOND SET_THIRD SET_FOURTH PUSH POP BASIC_PUSH BASIC_POP STACK_GROW STACK_SHRINK
+    CHECK_EVAL_BREAKER DEOPT_IF ERROR_IF JUMP_TO_INSTRUCTION GO_TO_INSTRUCTION STAT_INC
+    STAT_DEC OBJECT_STAT_INC OBJECT_STAT_INC_COND CALL_STAT_INC KWNAMES_LEN
+    UNBOUNDLOCAL_ERROR_MSG NAME_ERROR_MSG USE_COMPUTED_GOTOS LLTRACE TRACING_NEXTOPARG
+    ADAPTIVE_COUNTER_IS_ZERO DECREMENT_ADAPTIVE_COUNTER HAVE_ARGUMENT HAS_ARG MIN_ARGS
+    FAIL_WITH KEEP_GENERIC_WITH SPECIALIZATION_FAIL DO_TRACING
+""".split())
+# Prefixes of the C API's and the generator's own names.
+RUNTIME_PREFIXES = ("Py", "_Py", "PY_", "_PY", "QUICKEN_", "INLINE_CACHE_ENTRIES_", "NB_")
+
+
+def runtime_name(name: str, prefixes: bool = True) -> bool:
+    """Whether an instruction (or, prefixes aside, a cache: they are upstream's `_Py...Cache`
+    structs) named so would clash with the runtime's C."""
+    return name in RUNTIME_NAMES or name in TABLE or (prefixes and
+                                                      name.startswith(RUNTIME_PREFIXES))
+
+
 # Cache accessors: the reads of an entry of each width, and the writes that fill one.
 CACHE_READERS = {"read_u16": "write_u16", "read_u32": "write_u32", "read_u64": "write_u64",
                  "read_obj": "write_obj"}

@@ -651,7 +651,21 @@ class Reading:
 
     @property
     def declared(self) -> set[str]:
-        return {name.text for s in self.walk() for name, _, _ in s.declares}
+        """The names the block declares: `TYPE name = ...`, `TYPE *name;`, in any scope (a
+        name after a type-like word or `*` and before `=`, `;`, `,`, `[` or `)`)."""
+        tokens = self.tokens
+        names = {name.text for s in self.walk() for name, _, _ in s.declares}
+        for k in range(1, len(tokens) - 1):
+            t, before, after = tokens[k], tokens[k - 1], tokens[k + 1]
+            if t.kind == IDENT and ((before.kind == IDENT and before.text not in _NOT_TYPES)
+                                    or before.is_punct("*")) \
+                    and after.kind == PUNCT and after.text in ("=", ";", ",", "[", ")"):
+                names.add(t.text)
+        return names
+
+
+# Words that can stand before a name without declaring it.
+_NOT_TYPES = frozenset({"return", "goto", "else", "case", "sizeof", "do"})
 
 
 def _trailing(block: list[Statement], index: int) -> list[Statement]:

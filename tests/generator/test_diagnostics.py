@@ -547,15 +547,15 @@ def test_fused_member_must_equal_generic_then_fused(project):
         inst A = 100 (a, b -- c) {
             c = a;
         }
-        inst POP = 101 (x --) {
+        inst POP_X = 101 (x --) {
         }
-        inst A_M (a, b -- c) fuses POP {
+        inst A_M (a, b -- c) fuses POP_X {
             c = a;
         }
         family A {
             members: A_M;
         }
-    """, [(10, 14, "A_M (a, b -- c) fuses POP, but A then POP is (a, b --)")])
+    """, [(10, 14, "A_M (a, b -- c) fuses POP_X, but A then POP_X is (a, b --)")])
 
 
 def test_fused_member_with_the_right_effect_is_accepted(project):
@@ -563,16 +563,16 @@ def test_fused_member_with_the_right_effect_is_accepted(project):
         inst A = 100 (a, b -- c) {
             c = a;
         }
-        inst POP = 101 (x --) {
+        inst POP_X = 101 (x --) {
         }
-        inst A_M (a, b --) fuses POP {
+        inst A_M (a, b --) fuses POP_X {
         }
         family A {
             members: A_M;
         }
     """)
     member = m.families[0].members[0]
-    assert [f.name for f in member.fuses] == ["POP"]
+    assert [f.name for f in member.fuses] == ["POP_X"]
 
 
 def test_member_fusing_two_instructions(project):
@@ -580,9 +580,9 @@ def test_member_fusing_two_instructions(project):
         inst A = 100 (a, b -- c) {
             c = a;
         }
-        inst POP = 101 (x --) {
+        inst POP_X = 101 (x --) {
         }
-        inst A_M (d, e, a, b -- f) fuses POP + A {
+        inst A_M (d, e, a, b -- f) fuses POP_X + A {
             f = d;
         }
         family A {
@@ -590,19 +590,19 @@ def test_member_fusing_two_instructions(project):
         }
     """)
     member = m.families[0].members[0]
-    assert [f.name for f in member.fuses] == ["POP", "A"]
+    assert [f.name for f in member.fuses] == ["POP_X", "A"]
     expect(project, """
         inst A = 100 (a, b -- c) {
             c = a;
         }
-        inst POP = 101 (x --) {
+        inst POP_X = 101 (x --) {
         }
-        inst A_M (a, b --) fuses POP + POP {
+        inst A_M (a, b --) fuses POP_X + POP_X {
         }
         family A {
             members: A_M;
         }
-    """, [(9, 14, "A_M (a, b --) fuses POP + POP, but A then POP + POP is (x, a, b --)")])
+    """, [(9, 14, "A_M (a, b --) fuses POP_X + POP_X, but A then POP_X + POP_X is (x, a, b --)")])
 
 
 def test_member_and_generic_disagree_on_jump_effect(project):
@@ -1810,3 +1810,27 @@ def test_a_duplicate_shows_the_first_definition_in_a_note(project):
     (diag,) = errors(root)
     assert diag.format().splitlines()[3:] == [
         "instructions/test.inst:1:10: note: A = 10 here", "inst A = 10 (--) {", "         ^"]
+
+
+def test_names_the_runtime_already_uses(project):
+    # opcode.h defines every instruction's name as a macro: NULL, TARGET or a C API name
+    # would be redefined under the runtime's feet.
+    expect(project, """
+        inst NULL = 9 (--) {
+        }
+        inst TARGET = 10 (--) {
+        }
+        inst Py_DoIt = 11 (--) {
+        }
+        inst FINE = 12 (--) {
+        }
+    """, [
+        (1, 6, "the name 'NULL' is one the runtime's C already uses (a macro or identifier of C, "
+               "ceval.c, the C API or the generated tables): the generated code would redefine it"),
+        (3, 6, "the name 'TARGET' is one the runtime's C already uses (a macro or identifier of "
+               "C, ceval.c, the C API or the generated tables): the generated code would redefine "
+               "it"),
+        (5, 6, "the name 'Py_DoIt' is one the runtime's C already uses (a macro or identifier of "
+               "C, ceval.c, the C API or the generated tables): the generated code would redefine "
+               "it"),
+    ])

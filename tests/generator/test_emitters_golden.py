@@ -285,10 +285,10 @@ def test_fused_skip_counts_each_fused_instruction_and_its_cache(project):
         inst A_AD (x -- unused) {
             DISPATCH_SAME_OPARG();
         }
-        inst A_M (x --) fuses A + POP {
+        inst A_M (x --) fuses A + POP_X {
             Py_DECREF(x);
         }
-        inst POP = 1 (x --) {
+        inst POP_X = 1 (x --) {
             Py_DECREF(x);
         }
         family A {

@@ -394,3 +394,34 @@ def test_an_entry_written_on_some_paths_only(project):
                           "    if (oparg) {\n        cache->index = 3;\n    }\n"
                           "    else {\n        FAIL(OTHER);\n    }\n")
     genutil.model_of(project({"a.inst": CACHE + family() + both}))  # no error
+
+
+def test_names_a_specializer_block_cannot_see(project):
+    # A typo, and a local of another block: C errors in the specialize function, unless the
+    # generator reports them. Calls, members, types and offsetof's member are the C compiler's.
+    member = MEMBER.replace("    cache->index = 3;\n",
+                            "    REJECT_IF(lfet == NULL);\n    cache->index = (uint16_t)tp->tp_flags;\n"
+                            "    size_t o = offsetof(PyObject, ob_type) + sizeof(struct x);\n"
+                            "    REJECT_IF(not_here);\n")
+    diags = errors(project({"a.inst": CACHE + family() + member}))
+    assert [d.message for d in diags] == [
+        "unknown name 'lfet' in A_M's 'when'; did you mean 'left'?: a specializer block sees its "
+        "own locals, the family's 'specialize' locals and parameters, and the instruction's "
+        "inputs",
+        "unknown name 'not_here' in A_M's 'when': a specializer block sees its own locals, the "
+        "family's 'specialize' locals and parameters, and the instruction's inputs",
+    ]
+
+
+def test_specialize_parameters_that_shadow(project):
+    spec = ("specialize (PyObject *left = NULL, int oparg = 1, PyObject *x = NULL, "
+            "PyObject *x = NULL) { }")
+    diags = errors(project({"a.inst": CACHE + family(specialize=spec) + MEMBER}))
+    assert [d.message for d in diags] == [
+        "the specialize parameter 'left' of family A has the name of an input of the generic "
+        "instruction",
+        "the specialize parameter 'oparg' of family A has the name of a parameter of the "
+        "specialize function",
+        "the specialize parameter 'x' of family A has the name of the parameter at "
+        f"instructions/a.inst:{diags[2].location.line}:{diags[2].location.col - 20}",
+    ]

@@ -13,7 +13,7 @@ import difflib
 from . import ast, model, specializer
 from .baselines import BASELINES
 from . import dsl
-from .statements import C_KEYWORDS, Reading, changes_before_guards, read_body
+from .statements import C_KEYWORDS, Reading, changes_before, changes_before_guards, read_body
 
 # Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
 RESERVED_WORDS = C_KEYWORDS | {
@@ -55,6 +55,27 @@ def _rejections(member: model.Instruction, when: Reading) -> tuple[set[str], boo
         else:
             complete = False
     return conditions, complete
+
+
+def _stack_move_problems(reading: Reading):
+    """(the stack move, the statement after it, why) where a body moves the stack itself
+    (STACK_SHRINK, STACK_GROW) and then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body pop the inputs and push the outputs from
+    where the stack was on entry, so they would move it twice."""
+    blocks = [reading.statements] + [b for s in reading.walk() for b in s.branches]
+    for block in blocks:
+        for k, stmt in enumerate(block):
+            if stmt.kind != dsl.STACK_MOVE:
+                continue
+            for after in block[k + 1:]:
+                epilogue = next((s for s in after.walk() if s.kind in (
+                    dsl.ERROR, dsl.DISPATCH, dsl.DISPATCH_JUMPED)), None)
+                if epilogue is not None:
+                    yield stmt, epilogue, f"{epilogue.form.name}"
+                    break
+                if after.exits:
+                    break
+            else:
+                yield stmt, None, "the end of the block"
 
 
 def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
@@ -452,8 +473,9 @@ class _Analyzer:
             entry = token.text
             if entry in partly and entry not in unique:
                 self.error(token.location,
-                           f"{m.name} reads cache->{entry}, which its 'when' writes on some "
-                           f"paths only: the member can be installed with the entry unset",
+                           f"{m.name} reads cache->{entry}, which its 'when' does not write on "
+                           f"every path that installs the member: it can be installed with the "
+                           f"entry unset",
                            notes=((d.when.location, f"{m.name}'s 'when'"),))
                 partly.discard(entry)
             elif entry != "counter" and entry not in filled and entry in cache_entries:
@@ -979,6 +1001,15 @@ class _Analyzer:
                                    f"counter in the first cache entry, which would be the next "
                                    f"instruction")
                         break
+            self.check_releases(name, op)
+            for move, after, what in _stack_move_problems(op.body.reading):
+                head = op.body.reading.tokens[move.first]
+                self.error(head.location,
+                           f"{head.text} in the middle of {name}: after moving the stack itself a "
+                           f"body must leave by an exit of its own (goto, return, "
+                           f"JUMP_TO_INSTRUCTION...), but {what} follows, which moves the stack "
+                           f"from where it was on entry",
+                           notes=((after.location, "here"),) if after is not None else ())
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
                 self.check_guards_come_first(name, op.body)
             for inst, index in contexts:
@@ -1017,6 +1048,42 @@ class _Analyzer:
             if token.text not in instruction_names:
                 self.error(token.location, f"unknown instruction '{token.text}'"
                                            f"{self.suggest(token.text, instruction_names)}")
+
+    def check_releases(self, name: str, op: model.Operation) -> None:
+        """The inputs' references: an input the instruction pops must be used (released,
+        stored, handed on), and a raw `goto error` or `goto exception_unwind` must not follow
+        the release of an input without a stack move between them: the unwinder releases
+        what is still on the stack, so the input would be released twice (ERROR_IF pops the
+        inputs first)."""
+        reading = op.body.reading
+        effects = [op.effect] + ([op.jump_effect] if op.jump_effect else [])
+        kept = {o.name for e in effects for o in e.outputs}  # handed on to an output
+        pops = reading.brackets.problem is None and (  # else the reading is no guide
+            op.body.completes or any(s.kind == dsl.ERROR for s in reading.dsl_statements()))
+        for item in op.effect.inputs if pops else []:
+            if not item.is_unused and item.name not in reading.names and item.name not in kept \
+                    and not item.is_array:
+                self.error(item.location,
+                           f"input '{item.name}' of {name} is popped, but the body never uses "
+                           f"it: its reference would leak (release it with Py_DECREF, or name "
+                           f"it 'unused' if the slot holds no reference)")
+        inputs = {i.name for i in op.effect.inputs if not i.is_unused}
+
+        def raw_error_exit(stmt) -> bool:
+            if stmt.kind != dsl.EXIT or stmt.last <= stmt.first:
+                return False
+            return reading.tokens[stmt.first].text == "goto" and \
+                reading.tokens[stmt.first + 1].text in ("error", "exception_unwind")
+
+        for change, goto in changes_before(reading.statements, raw_error_exit,
+                                           stops=lambda c: c.kind == "stack"):
+            if change.released in inputs:
+                label = reading.tokens[goto.first + 1].text
+                self.error(goto.location,
+                           f"goto {label} after {name} released its input '{change.released}': "
+                           f"the unwinder releases it again from the stack; pop it first "
+                           f"(ERROR_IF(cond, {label}) pops the inputs, or STACK_SHRINK)",
+                           notes=((change.token.location, "released here"),))
 
     def check_guards_come_first(self, name: str, body: model.Body) -> None:
         """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction

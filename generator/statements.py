@@ -30,6 +30,10 @@ REFCOUNT_CALLS = frozenset({
     "Py_XSETREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
     "_Py_DECREF_SKIP_IMMORTAL",
 })
+# Calls that release a reference held by their first argument.
+RELEASING_CALLS = frozenset({"Py_DECREF", "Py_XDECREF", "Py_CLEAR", "Py_SETREF", "Py_XSETREF",
+                             "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
+                             "_Py_DECREF_SKIP_IMMORTAL"})
 # Calls that also assign their first argument (and change reference counts).
 SETREF_CALLS = frozenset({"Py_SETREF", "Py_XSETREF", "Py_CLEAR"})
 
@@ -92,6 +96,7 @@ class Change:
 
     kind: str  # refcount | stack | write | state | stat | call | indirect
     token: Token  # where: the call, the operator, the macro
+    released: str | None = None  # a reference-count change that releases this name
 
     def describe(self) -> str:
         text = self.token.text
@@ -133,6 +138,9 @@ class Statement:
     # A completing statement (DISPATCH...): the trailing statements just before it in its block
     # (PREDICT, CHECK_EVAL_BREAKER), which move after the generated stack update.
     trailing: list["Statement"] = field(default_factory=list)
+    # A conditional DSL statement whose condition is always true (ERROR_IF(true, error)): it
+    # always leaves.
+    unconditional: bool = False
     # Local declarations `TYPE name = init;`: (the name, the initializer's token range).
     declares: list[tuple[Token, int, int]] = field(default_factory=list)
 
@@ -168,7 +176,7 @@ def _set_exits(statements: list[Statement]) -> None:
     """Statement.exits for every statement, children before their parents."""
     order = [s for top in statements for s in top.walk()]
     for s in reversed(order):
-        if s.kind in dsl.EXITING_KINDS:
+        if s.kind in dsl.EXITING_KINDS or s.unconditional:
             s.exits = True
         elif s.kind != "compound" or s.loop:
             s.exits = False
@@ -312,6 +320,9 @@ class _Parser:
                 self.problems.append((t.location, f.arity_message(self.where)))
                 stmt.kind = "code"  # not rewritten: the error stands for it
                 stmt.form = None
+            elif "condition" in params:
+                lo, hi = args[params.index("condition")]
+                stmt.unconditional = constant_value(tokens[lo:hi]) is True
         return stmt
 
     def split_args(self, open_index: int, close_index: int) -> list[tuple[int, int]]:
@@ -426,7 +437,10 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
             continue
         f = dsl.form(t.text)
         if t.text in REFCOUNT_CALLS:
-            stmt.changes.append(Change("refcount", t))
+            arg = tokens[k + 2] if k + 3 < hi else None
+            released = arg.text if t.text in RELEASING_CALLS and arg.kind == IDENT and (
+                tokens[k + 3].is_punct(")") or tokens[k + 3].is_punct(",")) else None
+            stmt.changes.append(Change("refcount", t, released))
             if t.text in SETREF_CALLS and k + 2 < hi and tokens[k + 2].kind == IDENT:
                 stmt.assigns.add(tokens[k + 2].text)
         elif f is not None and f.kind == dsl.STACK_MOVE:
@@ -505,8 +519,9 @@ def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op
             elif last.text in LOOP_STATE and len(target) == 1:
                 stmt.changes.append(Change("state", last))
         return
-    # `p->f = `, `a[i] = `, `*p = `: memory that outlives the statement
-    stmt.changes.append(Change("write", op))
+    # `p->f = `, `a[i] = `, `*p = `: memory that outlives the statement (the stack, for
+    # `stack_pointer[-1] = `)
+    stmt.changes.append(Change("stack" if target[0].is_ident("stack_pointer") else "write", op))
 
 
 def _calls_through(tokens: list[Token], lo: int, k: int, brackets: Brackets) -> bool:
@@ -765,15 +780,21 @@ class _Point:
 
 
 def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statement]]:
-    """(change, the first guard it precedes) for every change that some path runs before a
-    `DEOPT_IF`: an earlier statement of the guard's block or of an enclosing one (the
+    return changes_before(block, lambda s: s.kind == dsl.GUARD)
+
+
+def changes_before(block: list[Statement], is_target,
+                   stops=lambda change: False) -> list[tuple[Change, Statement]]:
+    """(change, the first target it precedes) for every change that some path runs before a
+    target statement (a `DEOPT_IF`, for changes_before_guards): an earlier statement of the guard's block or of an enclosing one (the
     conditions of enclosing `if`s included), but not a branch that always exits, nor the other
     branch of an `if`. In a loop, what its body does precedes its guards on the next round. A
     guard's own condition counts too.
 
     The body becomes a graph of points, built in one pass with an explicit stack (bodies may
     nest deeper than Python's recursion limit); each guard then walks it back, and a point
-    walked once is never walked again, so the whole check is linear in the body's size."""
+    walked once is never walked again, so the whole check is linear in the body's size. A
+    change for which `stops` holds ends the walk back along its path."""
     guards: list[tuple[Statement, _Point | None]] = []
 
     def advance(point, changes):
@@ -794,7 +815,7 @@ def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statemen
                 s = stmts[index]
                 index += 1
                 point = advance(point, s.changes)
-                if s.kind == "guard":
+                if is_target(s):
                     guards.append((s, point))
                 elif s.kind == "compound":
                     head = _Point(None, [point]) if s.loop else point
@@ -831,6 +852,8 @@ def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statemen
                 continue
             seen.add(id(p))
             if p.change is not None:
+                if stops(p.change):
+                    continue
                 found.setdefault(id(p.change), (p.change, guard))
             stack.extend(p.preds)
     return sorted(found.values(), key=lambda cg: cg[0].token.start)

@@ -406,9 +406,9 @@ def test_unknown_part_of_a_composition(project):
 
 def test_unknown_fused_instruction(project):
     expect(project, """
-        inst A = 100 (a --) {
+        inst A = 100 (a --) { Py_DECREF(a);
         }
-        inst A_M (a --) fuses NOPE {
+        inst A_M (a --) fuses NOPE { Py_DECREF(a);
         }
         family A {
             members: A_M;
@@ -435,7 +435,7 @@ def test_unknown_predict_and_jump_targets(project):
 def test_member_disagrees_with_generic_on_stack_effect(project):
     expect(project, """
         inst A = 100 (a, b -- c) {
-            c = a;
+            c = a; Py_DECREF(b);
         }
         inst A_M (a -- c) {
             c = a;
@@ -545,12 +545,12 @@ def test_quick_form_disagrees_with_generic(project):
 def test_fused_member_must_equal_generic_then_fused(project):
     expect(project, """
         inst A = 100 (a, b -- c) {
-            c = a;
+            c = a; Py_DECREF(b);
         }
-        inst POP_X = 101 (x --) {
+        inst POP_X = 101 (x --) { Py_DECREF(x);
         }
         inst A_M (a, b -- c) fuses POP_X {
-            c = a;
+            c = a; Py_DECREF(b);
         }
         family A {
             members: A_M;
@@ -561,11 +561,11 @@ def test_fused_member_must_equal_generic_then_fused(project):
 def test_fused_member_with_the_right_effect_is_accepted(project):
     m = loads(project, """
         inst A = 100 (a, b -- c) {
-            c = a;
+            c = a; Py_DECREF(b);
         }
-        inst POP_X = 101 (x --) {
+        inst POP_X = 101 (x --) { Py_DECREF(x);
         }
-        inst A_M (a, b --) fuses POP_X {
+        inst A_M (a, b --) fuses POP_X { Py_DECREF(a); Py_DECREF(b);
         }
         family A {
             members: A_M;
@@ -578,12 +578,12 @@ def test_fused_member_with_the_right_effect_is_accepted(project):
 def test_member_fusing_two_instructions(project):
     m = loads(project, """
         inst A = 100 (a, b -- c) {
-            c = a;
+            c = a; Py_DECREF(b);
         }
-        inst POP_X = 101 (x --) {
+        inst POP_X = 101 (x --) { Py_DECREF(x);
         }
         inst A_M (d, e, a, b -- f) fuses POP_X + A {
-            f = d;
+            f = d; Py_DECREF(e); Py_DECREF(a); Py_DECREF(b);
         }
         family A {
             members: A_M;
@@ -593,11 +593,11 @@ def test_member_fusing_two_instructions(project):
     assert [f.name for f in member.fuses] == ["POP_X", "A"]
     expect(project, """
         inst A = 100 (a, b -- c) {
-            c = a;
+            c = a; Py_DECREF(b);
         }
-        inst POP_X = 101 (x --) {
+        inst POP_X = 101 (x --) { Py_DECREF(x);
         }
-        inst A_M (a, b --) fuses POP_X + POP_X {
+        inst A_M (a, b --) fuses POP_X + POP_X { Py_DECREF(a); Py_DECREF(b);
         }
         family A {
             members: A_M;
@@ -1056,7 +1056,7 @@ def test_positional_stack_macro(project, macro):
 def test_every_positional_use_is_reported(project):
     expect(project, """
         inst A = 100 (a -- b) {
-            b = TOP();
+            b = TOP(); Py_DECREF(a);
             SET_TOP(b);
             PyObject *x = POP();
             PUSH(x);
@@ -1068,7 +1068,7 @@ def test_every_positional_use_is_reported(project):
 def test_stack_level_stack_pointer_and_non_calls_are_allowed(project):
     m = loads(project, """
         inst A = 100 (a --) {
-            int n = STACK_LEVEL();
+            int n = STACK_LEVEL(); Py_DECREF(a);
             _PyFrame_SetStackPointer(frame, stack_pointer);
             s.TOP = 1;
             p->POP(1);
@@ -1484,14 +1484,14 @@ def test_composition_parts_disagree_on_the_stack(project):
 def test_composed_effect(project):
     m = loads(project, """
         op _P1 (a, b -- c) {
-            c = a;
+            c = a; Py_DECREF(b);
         }
         op _P2 (c -- d, e) {
             d = c;
             e = c;
         }
         op _P3 (x, y, z -- w) {
-            w = x;
+            w = x; Py_DECREF(y); Py_DECREF(z);
         }
         inst A = 100 : _P1 + _P2 + _P3;
     """)
@@ -1834,3 +1834,44 @@ def test_names_the_runtime_already_uses(project):
                "C, ceval.c, the C API or the generated tables): the generated code would redefine "
                "it"),
     ])
+
+
+def test_stack_and_reference_rules_of_a_body(project):
+    # A body that moves the stack itself must leave by its own exit (the epilogue and ERROR_IF
+    # move it again from the entry stack); a raw `goto error` after releasing an input lets the
+    # unwinder release it twice; a popped input the body never uses leaks.
+    root = project("""
+        inst A = 100 (a, b -- c) {
+            c = f(a);
+            Py_DECREF(a);
+            if (c == NULL) {
+                Py_DECREF(b);
+                goto error;
+            }
+            STACK_SHRINK(1);
+            Py_DECREF(b);
+        }
+        inst B = 101 (x, y --) {
+            Py_DECREF(y);
+            if (g()) {
+                STACK_SHRINK(1);
+                goto error;
+            }
+            ERROR_IF(true, error);
+        }
+    """)
+    assert [(d.location.line, d.location.col, d.message, [(loc.line, loc.col, t) for loc, t in
+                                                          d.notes]) for d in errors(root)] == [
+        (6, 9, "goto error after A released its input 'a': the unwinder releases it again from "
+               "the stack; pop it first (ERROR_IF(cond, error) pops the inputs, or STACK_SHRINK)",
+         [(3, 5, "released here")]),
+        (6, 9, "goto error after A released its input 'b': the unwinder releases it again from "
+               "the stack; pop it first (ERROR_IF(cond, error) pops the inputs, or STACK_SHRINK)",
+         [(5, 9, "released here")]),
+        (8, 5, "STACK_SHRINK in the middle of A: after moving the stack itself a body must leave "
+               "by an exit of its own (goto, return, JUMP_TO_INSTRUCTION...), but the end of the "
+               "block follows, which moves the stack from where it was on entry", []),
+        (11, 15, "input 'x' of B is popped, but the body never uses it: its reference would leak "
+                 "(release it with Py_DECREF, or name it 'unused' if the slot holds no "
+                 "reference)", []),
+    ]  # B's goto after STACK_SHRINK(1) is fine: the stack move popped y, which it released

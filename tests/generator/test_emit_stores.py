@@ -139,8 +139,8 @@ BLOCKING_STATEMENTS = [
     "DISPATCH_GOTO();",
     "DISPATCH_SAME_OPARG();",
     "Py_UNREACHABLE();",
-    "STACK_SHRINK(1);",
-    "STACK_GROW(1);",
+    "STACK_SHRINK(1); goto error;",  # a body that moves the stack leaves by its own exit
+    "STACK_GROW(1); goto error;",
     "_PyFrame_SetStackPointer(frame, stack_pointer);",
 ]
 
@@ -195,10 +195,10 @@ def test_store_waits_for_every_form_of_assignment(project):
             inst A = 100 (x -- r) {{
                 r = NULL;
                 {assignment}
-                h();
+                h(x);
             }}
         """)
-        assert f"    {assignment}\n    POKE(1, r);\n    h();\n" in case, assignment
+        assert f"    {assignment}\n    POKE(1, r);\n    h(x);\n" in case, assignment
 
 
 def test_store_waits_for_the_last_deopt_if(project):
@@ -310,7 +310,7 @@ def test_a_blocking_statement_last_leaves_the_store_to_the_epilogue(project):
     case = case_in(project, """
         inst A = 100 (x -- r) {
             r = f(x);
-            Py_DECREF(x);
+            g(x);
             if (r == NULL) {
                 goto error;
             }
@@ -616,7 +616,7 @@ def test_error_if_popping_1_to_4_inputs_jumps_to_a_shared_exit(project, n):
     names = [f"i{k}" for k in range(n)]
     case = case_in(project, f"""
         inst A = 100 ({", ".join(names)} -- r) {{
-            r = f();
+            r = f({", ".join(names)});
             ERROR_IF(r == NULL, error);
         }}
     """)
@@ -632,7 +632,7 @@ def test_error_if_popping_1_to_4_inputs_jumps_to_a_shared_exit(project, n):
 def test_error_if_popping_other_counts_keeps_its_own_stack_shrink(project, effect, pops):
     case = case_in(project, f"""
         inst A = 100 {effect} {{
-            r = f();
+            r = f({", ".join(i.split()[0].split("[")[0] for i in effect[1:-6].split(", "))});
             ERROR_IF(r == NULL, error);
         }}
     """)
@@ -672,11 +672,11 @@ def labels(n: int) -> str:
 def test_the_cases_end_with_the_shared_exits_down_from_the_largest_used(project):
     text = cases_file(project, """
         inst A = 100 (a, b, c -- r) {
-            r = f();
+            r = f(a, b, c);
             ERROR_IF(r == NULL, error);
         }
         inst B = 101 (a -- r) {
-            r = f();
+            r = f(a);
             ERROR_IF(r == NULL, error);
         }
     """)
@@ -822,6 +822,7 @@ def test_a_predict_in_a_branch_stays_in_its_branch(project):
     # `if (c)` to take the epilogue's first line as its branch).
     case = case_in(project, """
         inst A = 100 (x --) {
+            Py_DECREF(x);
             if (c) PREDICT(A);
             CHECK_EVAL_BREAKER();
             DISPATCH();
@@ -830,6 +831,8 @@ def test_a_predict_in_a_branch_stays_in_its_branch(project):
     assert case == dedent("""
         TARGET(A) {
             PREDICTED(A);
+            PyObject *x = PEEK(1);
+            Py_DECREF(x);
             if (c) PREDICT(A);
             STACK_SHRINK(1);
             CHECK_EVAL_BREAKER();

@@ -224,8 +224,8 @@ def test_jump_effect_that_keeps_the_input():
 
 
 def test_unbraced_early_dispatch_gets_braces():
-    assert ("    if (res != NULL) {\n        STACK_SHRINK(1);\n        POKE(1, res);\n"
-            "        DISPATCH();\n    }\n    goto error;\n}\n") in basic("COMPARE_OP")
+    assert ("    if (res != NULL) {\n        STACK_SHRINK(1);\n"
+            "        DISPATCH();\n    }\n    if (true) goto pop_2_error;\n}\n") in basic("COMPARE_OP")
 
 
 def test_body_ending_in_an_exit_gets_no_epilogue():
@@ -781,7 +781,7 @@ def test_if_without_else_falls_through_to_the_epilogue(project):
 
 def test_unused_inputs_and_unmentioned_inputs_are_not_loaded(project):
     case = case_in(project, """
-        inst A = 100 (unused, x, y -- unused, z) {
+        inst A = 100 (unused, x, y -- unused, x, z) {
             z = f(y);
         }
     """, "A")
@@ -790,7 +790,6 @@ def test_unused_inputs_and_unmentioned_inputs_are_not_loaded(project):
             PyObject *y = PEEK(1);
             PyObject *z;
             z = f(y);
-            STACK_SHRINK(1);
             POKE(1, z);
             DISPATCH();
         }
@@ -801,7 +800,7 @@ def test_unused_inputs_and_unmentioned_inputs_are_not_loaded(project):
 def test_error_if_in_an_unbraced_branch_keeps_its_else(project, effect):
     case = case_in(project, f"""
         inst A = 100 {effect} {{
-            b = f();
+            b = f(a);
             if (x) ERROR_IF(b == NULL, error);
             else DISPATCH();
         }}

@@ -29,8 +29,10 @@ family A {
 
 
 def member(body: str, effect: str = "(left, right -- res)") -> str:
-    """The project: FAMILY plus member A_M with `body` (starting on line 1)."""
-    return f"inst A_M {effect} {{\n{genutil.dedent(body)}}}\n" + FAMILY
+    """The project: FAMILY plus member A_M with `body` (starting on line 1), which releases
+    `right` at its end (the bodies here are about guards, not references)."""
+    release = "Py_DECREF(right);\n" if "right" in effect.split("--")[0] else ""
+    return f"inst A_M {effect} {{\n{genutil.dedent(body)}{release}}}\n" + FAMILY
 
 
 def guard_errors(project, body: str, effect: str = "(left, right -- res)"):
@@ -54,6 +56,9 @@ def test_refcount_and_stack_changes_before_a_guard(project):
     """) == [
         (2, 1, f"a reference-count change (Py_DECREF) before a DEOPT_IF in A_M: {WHY}",
          [(4, 1, "the DEOPT_IF it precedes")]),
+        (3, 1, "STACK_SHRINK in the middle of A_M: after moving the stack itself a body must "
+               "leave by an exit of its own (goto, return, JUMP_TO_INSTRUCTION...), but the end of "
+               "the block follows, which moves the stack from where it was on entry", []),
         (3, 1, f"a stack change (STACK_SHRINK) before a DEOPT_IF in A_M: {WHY}",
          [(4, 1, "the DEOPT_IF it precedes")]),
     ]
@@ -210,7 +215,7 @@ def test_changes_on_other_paths_are_not_hazards(project):
         }
         if (seen == NULL) {
             Py_DECREF(right);
-            goto error;
+            ERROR_IF(true, error);
         }
         DEOPT_IF(PyTuple_GET_SIZE(right) != 2);
         STAT_INC(A, hit);

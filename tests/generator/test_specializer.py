@@ -47,6 +47,8 @@ when {
     DEOPT_IF(tp->tp_version_tag != type_version);
     res = left;
     Py_INCREF(res);
+    Py_DECREF(left);
+    Py_DECREF(right);
     (void)cache->index;
 }
 """
@@ -345,10 +347,10 @@ def test_cache_entries_are_read_and_written_with_their_width(project):
                  "(cache C)"),
         (24, 12, "cache->version has 2 code units, but used directly, it is an array of 2 code "
                  "units; use write_u32 (cache C)"),
-        (33, 27, "cache->index has 1 code unit, but read_u32 reads 2; use read_u16 (cache C)"),
-        (34, 27, "cache->version has 2 code units, but read_u16 reads 1; use read_u32 "
+        (35, 27, "cache->index has 1 code unit, but read_u32 reads 2; use read_u16 (cache C)"),
+        (36, 27, "cache->version has 2 code units, but read_u16 reads 1; use read_u32 "
                  "(cache C)"),
-        (35, 18, "cache C has no entry 'nope' (it has: counter, version, index)"),
+        (37, 18, "cache C has no entry 'nope' (it has: counter, version, index)"),
     ]
 
 
@@ -379,6 +381,9 @@ def test_constant_conditions(project):
         "the condition of FAIL_IF is always true: it always fails the specialization",
         "the condition of DEOPT_IF is always false: it never deoptimizes",
         "the condition of ERROR_IF is always false: it never takes the error exit",
+        # FAIL_IF(1, ...) always leaves: the index written after it is written on no path
+        "A_M reads cache->index, which its 'when' does not write on every path that installs "
+        "the member: it can be installed with the entry unset",
     ]  # ERROR_IF(true): the unconditional error exit
 
 
@@ -388,8 +393,8 @@ def test_an_entry_written_on_some_paths_only(project):
                             "    else if (oparg > 1) {\n        FAIL(OTHER);\n    }\n")
     diags = errors(project({"a.inst": CACHE + family() + member}))
     assert [d.message for d in diags] == [
-        "A_M reads cache->index, which its 'when' writes on some paths only: the member can be "
-        "installed with the entry unset"]
+        "A_M reads cache->index, which its 'when' does not write on every path that installs "
+        "the member: it can be installed with the entry unset"]
     both = MEMBER.replace("    cache->index = 3;\n",
                           "    if (oparg) {\n        cache->index = 3;\n    }\n"
                           "    else {\n        FAIL(OTHER);\n    }\n")

@@ -3687,8 +3687,6 @@
                 STACK_SHRINK(oparg);
                 goto error;
             }
-            STACK_SHRINK(oparg);
-            DISPATCH();
         }
 
         // PREP_RERAISE_STAR: End of a `try ... except*`: combines the original exception group `orig` and the list `excs`

@@ -191,14 +191,14 @@
             PyObject *left = PEEK(2);
             PyObject *res;
             res = PyObject_RichCompare(left, right, oparg);
+            POKE(2, res);
             Py_DECREF(left);
             Py_DECREF(right);
             if (res != NULL) {
                 STACK_SHRINK(1);
-                POKE(1, res);
                 DISPATCH();
             }
-            goto error;
+            if (true) goto pop_2_error;
         }
 
         // LOAD_DEREF: Loads a cell's content.

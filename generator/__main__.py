@@ -39,6 +39,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--git", metavar="REV", default=None,
                         help="diff: compare with the generated files at this git revision")
     args = parser.parse_args(argv)
+    if args.output is not None and args.command != "lines":
+        parser.error(f"{args.command} takes no file argument '{args.output}'"
+                     + (" (to compare with a git revision: diff --git REV)"
+                        if args.command == "diff" else ""))
+    if args.git is not None and args.command != "diff":
+        parser.error("--git is an option of diff")
     root = args.root
     sources = find_sources(root)
     try:
@@ -54,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
             write_files({args.output.name: text}, args.output.parent)
             return 0
         files = generate_files(sources, root)
+    except OSError as err:  # writing `lines` (nothing is half-written: write_files)
+        print(f"error: cannot write {err.filename or args.output}: {err.strerror}; nothing was "
+              f"written", file=sys.stderr)
+        return 1
     except GeneratorError as err:
         shown = err.diagnostics[:max(args.max_errors, 1)]
         for d in shown:
@@ -63,7 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{err.total} error(s); nothing was written", file=sys.stderr)
         return 2 if args.command == "diff" else 1  # diff: 1 means "there are changes"
     if args.command == "generate":
-        changed = write_files(files, args.output_root or root)
+        try:
+            changed = write_files(files, args.output_root or root)
+        except OSError as err:
+            print(f"error: cannot write {err.filename}: {err.strerror}; the files written before "
+                  f"it were restored, nothing was changed", file=sys.stderr)
+            return 1
         for rel in changed:
             print(f"wrote {rel}")
         if not changed:

@@ -23,6 +23,8 @@ RESERVED_WORDS = C_KEYWORDS | {
     "operator", "private", "protected", "public", "template", "this", "throw", "true", "try",
     "typename", "using", "virtual",
 }
+# How many unknown names get a "did you mean" (analysis.suggest).
+SUGGESTIONS = 100
 # The specialize function's own parameters and locals (emit_specializer.py).
 FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
 # _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
@@ -114,9 +116,15 @@ class _Analyzer:
         # Families whose cache name is unknown (reported once): their members' uses of
         # `cache` are not reported again.
         self.unknown_cache_families: set[str] = set()
+        self.suggestions_left = SUGGESTIONS
 
     def suggest(self, name: str, known) -> str:
-        """`; did you mean 'X'?` with the closest known name (remembered as a suspect)."""
+        """`; did you mean 'X'?` with the closest known name (remembered as a suspect). Each
+        search costs the number of known names, so only the first SUGGESTIONS unknown names get
+        one: thousands of unknown names against thousands of known ones stay linear."""
+        if self.suggestions_left <= 0:
+            return ""
+        self.suggestions_left -= 1
         close = difflib.get_close_matches(name, list(known), n=1)
         if not close:
             return ""

@@ -18,12 +18,24 @@ class Location:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+# A quoted line shows at most this many characters on each side of the column: a long
+# line (thousands of names) quoted whole by each of its diagnostics would make the report
+# quadratic in the line's length.
+QUOTE_SIDE = 80
+
+
 def _quote(location: Location) -> str:
-    """The source line and a caret under the column (tabs kept, so that the caret lines up)."""
+    """The source line and a caret under the column (tabs kept, so that the caret lines up);
+    a long line is cut to a window around the column, marked with `...`."""
     if not location.source_line:
         return ""
-    line = location.source_line.rstrip("\n")
-    pad = "".join("\t" if c == "\t" else " " for c in line[:location.col - 1])
+    full = location.source_line.rstrip("\n")
+    col = location.col - 1
+    start = max(col - QUOTE_SIDE, 0)
+    end = min(col + QUOTE_SIDE, len(full))
+    line = ("..." if start else "") + full[start:end] + ("..." if end < len(full) else "")
+    before = ("..." if start else "") + full[start:col]
+    pad = "".join("\t" if c == "\t" else " " for c in before)
     return f"\n{line}\n{pad}^"
 
 
@@ -52,7 +64,10 @@ class GeneratorError(Exception):
     def __init__(self, diagnostics: list[Diagnostic], total: int | None = None):
         self.diagnostics = sorted(diagnostics, key=_order)
         self.total = len(self.diagnostics) if total is None else total
-        super().__init__("\n".join(d.format() for d in self.diagnostics))
+        super().__init__(f"{self.total} error(s)")
+
+    def __str__(self) -> str:
+        return "\n".join(d.format() for d in self.diagnostics)
 
 
 class DiagnosticSink:

@@ -43,6 +43,9 @@ def load_model(paths: list[Path], root: Path) -> Model:
             sink.error(Location(display, line, col),
                        f"the file is not UTF-8 (byte 0x{data[exc.start]:02x})")
             continue
+        # Line ends: CR LF and a lone CR (old Mac files) end a line as LF does; read as they
+        # are, a lone CR would be blank space and a `//` comment would run to the file's end.
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
         declarations.extend(parse_source(SourceFile(display, text), sink))
     sink.raise_if_any()
     if not paths:

@@ -1875,3 +1875,76 @@ def test_stack_and_reference_rules_of_a_body(project):
                  "(release it with Py_DECREF, or name it 'unused' if the slot holds no "
                  "reference)", []),
     ]  # B's goto after STACK_SHRINK(1) is fine: the stack move popped y, which it released
+
+
+def test_cr_and_crlf_line_ends_are_line_ends(project):
+    # Read as blanks, a lone CR would make a `//` comment run to the end of the file and
+    # swallow the declarations after it.
+    root = project({"a.inst": "inst NOP = 9 (--) {\n}\n"})
+    (root / "instructions" / "a.inst").write_bytes(
+        b"inst NOP = 9 (--) {\r}\r// a comment\rinst X = 10 (--) {\r    POP();\r}\r")
+    (root / "instructions" / "b.inst").write_bytes(b"// c\r\ninst Y = 11 (--) {\r\n}\r\n")
+    assert [(d.location.file, d.location.line, d.location.col, d.message) for d in errors(root)] \
+        == [("instructions/a.inst", 5, 5, f"'POP' {POSITIONAL}")]
+
+
+def test_a_long_line_is_quoted_around_its_column(project):
+    names = ", ".join(f"X{k}" for k in range(3000))
+    root = project(f"""
+        inst A = 100 (--) {{
+        }}
+        inst A_AD (--) {{
+            DISPATCH_SAME_OPARG();
+        }}
+        cache C {{
+            counter: 1;
+        }}
+        family A {{
+            cache: C;
+            adaptive: A_AD;
+            members: {names};
+        }}
+    """)
+    diags = errors(root)
+    assert len(diags) == 3000
+    last = diags[-1].format().splitlines()
+    assert last[0].endswith("error: unknown instruction 'X2999' in family A")
+    assert last[1].startswith("...") and last[1].endswith("X2999;")
+    assert len(last[1]) <= 3 + 2 * 80 and last[2].endswith("^")
+    assert last[1][len(last[2]) - 1:].startswith("X2999")  # the caret is under the name
+
+
+def test_suggestions_are_bounded_so_that_diagnostics_stay_linear(project, monkeypatch):
+    # Each "did you mean" compares with every known name: for thousands of unknown names
+    # against thousands of known ones only the first analysis.SUGGESTIONS get one.
+    import difflib
+    from generator import analysis
+    calls = []
+    real = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches", lambda *a, **k: calls.append(1) or real(*a, **k))
+    defs = "".join(f"inst X{k} = {k % 200 + 1} (--) {{\n}}\n" for k in range(400))
+    names = ", ".join(f"Y{k}" for k in range(400))
+    root = project(defs + "inst A = 250 (--) {\n}\ninst A_AD (--) {\n    DISPATCH_SAME_OPARG();\n}"
+                   "\ncache C {\n    counter: 1;\n}\nfamily A {\n    cache: C;\n    adaptive: A_AD;"
+                   f"\n    members: {names};\n}}\n")
+    diags = errors(root)
+    assert sum("unknown instruction 'Y" in d.message for d in diags) == 400
+    assert len(calls) == analysis.SUGGESTIONS
+
+
+def test_cli_rejects_arguments_it_does_not_understand_and_reports_write_errors(project, tmp_path):
+    root = project({"a.inst": "inst NOP = 9 (--) {\n}\n"})
+    result = run_cli("diff", "HEAD~1", "--root", str(root))
+    assert result.returncode == 2
+    assert "error: diff takes no file argument 'HEAD~1' (to compare with a git revision: diff " \
+           "--git REV)" in result.stderr
+    result = run_cli("check", "--git", "HEAD", "--root", str(root))
+    assert result.returncode == 2 and "error: --git is an option of diff" in result.stderr
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where a folder should be")
+    result = run_cli("generate", "--root", str(root), "--output-root", str(blocked))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: cannot write ") and "nothing was changed" in \
+        result.stderr
+    assert blocked.read_text() == "a file where a folder should be"

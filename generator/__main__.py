@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 from .diagnostics import GeneratorError
-from .driver import find_sources, generate_files, load_model, write_files
-from .emitters import generate_cases_with_lines
+from .driver import find_sources, load_model, write_files
+from .emitters import generate, generate_cases_with_lines
 from .review import BadRevision, review_diff
 
 
@@ -59,7 +59,9 @@ def main(argv: list[str] | None = None) -> int:
             text = generate_cases_with_lines(load_model(sources, root), root, args.output)
             write_files({args.output.name: text}, args.output.parent)
             return 0
-        files = generate_files(sources, root)
+        model = load_model(sources, root)
+        files = generate(model)
+        derived = frozenset(i.name for i in model.specialized_instructions() if i.number_derived)
     except OSError as err:  # writing `lines` (nothing is half-written: write_files)
         print(f"error: cannot write {err.filename or args.output}: {err.strerror}; nothing was "
               f"written", file=sys.stderr)
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"stale: {rel} (run: meson compile -C build regen)")
         return 1 if stale else 0
     try:
-        lines = review_diff(files, root, args.git)
+        lines = review_diff(files, root, args.git, derived)
     except BadRevision as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -216,7 +216,8 @@ class _Analyzer:
                         by_name[d.name].fuses.append(fused)
         family_list = [self.build_family(f, by_name) for f in families.values()]
         family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
-        self.assign_specialized_numbers(instructions, family_list)
+        baseline = BASELINES.get(baselines[0].name) if baselines else None
+        self.assign_specialized_numbers(instructions, family_list, baseline)
         self.check_numbers(instructions)
         if baselines:
             self.check_baseline(baselines[0], instructions)
@@ -258,7 +259,13 @@ class _Analyzer:
                    if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         result: dict[str, ast.InstDecl] = {}
         for family in decls:
-            if not isinstance(family, ast.FamilyDecl) or family.specialize is None:
+            if not isinstance(family, ast.FamilyDecl):
+                continue
+            if family.specialize is None:
+                if family.adaptive_number is not None:
+                    self.error(family.adaptive_number_location,
+                               f"family {family.name} declares no 'specialize', so its adaptive "
+                               f"form is written: its number goes on its definition")
                 continue
             generic = generics.get(family.name)
             if family.adaptive is None:
@@ -291,6 +298,7 @@ class _Analyzer:
                                      + "\n".join(d.format() for d in sink.diagnostics))
             decl = parsed[0]
             decl.location = family.adaptive.location
+            decl.number_location = family.adaptive_number_location
             result[family.name] = decl
         return result
 
@@ -351,8 +359,9 @@ class _Analyzer:
                     self.error(p.location, f"the specialize parameter '{p.name}' of family "
                                            f"{f.name} has the name of {shadowed}")
                 seen_params.setdefault(p.name, p.location)
-            tried = sorted((m for m in f.members if m.kind != "super"),
-                           key=lambda m: order.get(m.name, 0))
+            # One order decides: `members:` gives the order the specializer tries them in
+            # (and the order of _specializations); where they are defined changes nothing.
+            tried = [m for m in f.members if m.kind != "super"]
             always: model.Instruction | None = None
             tried_rejects: list = []
             for m in tried:
@@ -903,14 +912,20 @@ class _Analyzer:
         return True
 
     def assign_specialized_numbers(self, instructions: list[model.Instruction],
-                                   families: list[model.Family]) -> None:
+                                   families: list[model.Family], baseline) -> None:
         """Base instructions keep the opcodes they are written with (the `.pyc` format depends
-        on them). Specialized instructions take the free opcodes from 1 up, in the order of
-        `_specialized_instructions` in opcode.py (families by name; in each, the adaptive form,
-        the quick form, then the members as listed): upstream's own rule
-        (Tools/scripts/generate_opcode_h.py), so an unchanged instruction set gets upstream's
-        numbers, and a new member moves only the specialized instructions after it. A written
-        number on a specialized instruction is optional and checked against the rule."""
+        on them). Specialized instructions never reach a `.pyc` file, but dis and the stats
+        tools number them by the free opcodes, from 1 up, in the order of
+        `_specialized_instructions`: they must fill the opcodes the base instructions leave
+        free, without a gap.
+
+        - The baseline's own (CPython 3.11.2's) keep its numbers, which are its first free ones.
+        - Any other may be written with its number (`inst X = 183`, `adaptive: X_ADAPTIVE =
+          182;`): an addition keeps it whatever is added or moved later.
+        - One written without takes the lowest opcode left, in the order families by name, then
+          adaptive, quick and members as listed: a new member takes the next opcode and
+          renumbers nothing, as long as the others are written (`generator diff` says which
+          numbers were derived, to be written in)."""
         for inst in instructions:
             if inst.number is None and not inst.is_specialized and inst.name not in self.suspects:
                 self.error(inst.location,
@@ -918,25 +933,63 @@ class _Analyzer:
                            f"N'): base opcodes are stored in .pyc files; only the numbers of "
                            f"family members (adaptive, quick, specialized, superinstructions) "
                            f"are derived")
-        taken = {i.number for i in instructions if not i.is_specialized and i.number is not None}
-        free = (n for n in range(1, model.DO_TRACING) if n not in taken)
+        base = {i.number for i in instructions if not i.is_specialized and i.number is not None}
+        free = [n for n in range(1, model.DO_TRACING) if n not in base]
         specialized = [i for f in families for i in f.specializations]
-        for index, inst in enumerate(specialized):
-            derived = next(free, None)
+        kept = baseline.specialized if baseline is not None and baseline.specialized else {}
+        owner: dict[int, model.Instruction] = {}
+        for inst in specialized:
+            number = kept.get(inst.name)
+            if number is not None and inst.number is not None and inst.number != number:
+                self.error(inst.number_location,
+                           f"{inst.name} is {baseline.title}'s, whose opcode is {number}, not "
+                           f"{inst.number}; drop the number or write {number}")
+            elif number is None and inst.number is not None:
+                number = inst.number
+                if number in base:
+                    continue  # check_numbers reports the clash
+                if not 0 < number < model.DO_TRACING:
+                    self.error(inst.number_location, f"{inst.name} is written as opcode {number}, "
+                                                     f"outside 1-{model.DO_TRACING - 1}")
+                    continue
+                if number in kept.values():
+                    self.error(inst.number_location,
+                               f"{inst.name} is written as opcode {number}, which is "
+                               f"{baseline.title}'s "
+                               f"{next(n for n, v in kept.items() if v == number)}")
+                    continue
+            if number is None:
+                continue
+            if number in owner:
+                continue  # check_numbers reports the clash
+            owner[number] = inst
+            inst.number = number
+            inst.number_derived = inst.number_location is None
+        # 3.11.2's own that are gone leave their opcodes to the others.
+        left = iter(n for n in free if n not in owner)
+        for inst in specialized:
+            if inst.name in kept or inst.number_location is not None:
+                continue
+            derived = next(left, None)
             if derived is None:
                 self.error(inst.location,
                            f"no opcode left for {inst.name}: {len(specialized)} specialized "
-                           f"instructions need {len(specialized)} of the opcodes 1-254 that "
-                           f"base instructions leave free, and there are {index}")
+                           f"instructions need {len(specialized)} of the {len(free)} opcodes "
+                           f"1-{model.DO_TRACING - 1} that base instructions leave free")
                 return
-            if inst.number is not None and inst.number != derived:
-                self.error(inst.number_location,
-                           f"{inst.name} is written as opcode {inst.number}, but the numbering "
-                           f"rule gives it {derived} (the free opcodes go to the families' "
-                           f"specializations in order: families by name, then adaptive, quick "
-                           f"and members as listed); drop the number or write {derived}")
             inst.number = derived
-            inst.number_derived = inst.number_location is None
+            inst.number_derived = True
+            owner[derived] = inst
+        # No gap: dis and summarize_stats number the specialized instructions by the free
+        # opcodes in order.
+        used = sorted(owner)
+        if used and used != free[:len(used)]:
+            gap = next(n for n in free if n not in owner)
+            after = next(owner[n] for n in used if n > gap)
+            self.error(after.number_location or after.location,
+                       f"{after.name} is opcode {after.number}, but opcode {gap} is free: the "
+                       f"specialized instructions fill the opcodes the base instructions leave "
+                       f"free from 1 up, without a gap (dis numbers them so); write {gap}")
 
     def check_baseline(self, decl: ast.BaselineDecl,
                        instructions: list[model.Instruction]) -> None:

@@ -158,6 +158,9 @@ class FamilyDecl:
     specialize: SpecializeDecl | None = None  # the specializer's shared analysis
     otherwise: Body | None = None  # runs when no member applies: says why (FAIL)
     failures: list[PartRef] = field(default_factory=list)  # failure kinds, after OTHER
+    # `adaptive: NAME = N;`: the opcode of an adaptive form the specializer generates
+    adaptive_number: int | None = None
+    adaptive_number_location: Location | None = None
 
 
 @dataclass

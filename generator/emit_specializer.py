@@ -3,7 +3,7 @@
 Each becomes `int _PyQuicken_Specialize_<FAMILY>(_Py_CODEUNIT *instr, int oparg, <the generic
 instruction's inputs>, <the family's parameters>)` in specialize_families.c.h, which
 specialize.c includes at its end (so that upstream's analysis helpers there stay usable):
-the family's `specialize` block, each member's `when` in the order the members are defined,
+the family's `specialize` block, each member's `when` in the order of `members:`,
 then `otherwise`; returns 0, or -1 with an exception set (ERROR_IF).
 """
 
@@ -104,7 +104,7 @@ def _ends_in_failure(block) -> bool:
 def emit_function(family: model.Family) -> list[str]:
     spec = family.specializer
     name = family.name
-    lines = [f"// family {name} ({family.location})"]
+    lines = [f"// family {name}"]
     lines.append("int")
     params = parameters(family)
     head = f"{function_name(name)}("
@@ -124,12 +124,12 @@ def emit_function(family: model.Family) -> list[str]:
     body.append("#endif")
     prologue = render_block(family, spec.prologue, None)
     if prologue:
-        body.append(f"// specialize ({spec.location})")
+        body.append("// specialize")
         body += prologue
     for member in spec.members:
         reject = f"reject_{member.name}"
         body.append("")
-        body.append(f"// {member.name} ({member.when.location})")
+        body.append(f"// {member.name}")
         body.append("{")
         # What the member knows more (`values[2]` where the family has `values[oparg]`) is a
         # condition of its own.
@@ -140,7 +140,7 @@ def emit_function(family: model.Family) -> list[str]:
         if member.fills:
             inner.append("// filled from its guards:")
             for fill in member.fills:
-                inner.append(f"// DEOPT_IF at {fill.location}")
+                inner.append(f"// DEOPT_IF({fill.guard_text})")
                 inner += fill.statements(name)
         inner.append(f"_Py_SET_OPCODE(*instr, {member.name});")
         inner.append("goto success;")
@@ -152,7 +152,7 @@ def emit_function(family: model.Family) -> list[str]:
             body.append(f"{reject}: ;")
     body.append("")
     if spec.otherwise is not None:
-        body.append(f"// otherwise ({spec.otherwise.location})")
+        body.append("// otherwise")
         body += render_block(family, spec.otherwise, None)
     if not _ends_in_failure(spec.otherwise):
         body.append(f"FAIL_WITH({failure_macro(name, 'OTHER')});")

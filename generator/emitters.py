@@ -85,6 +85,9 @@ def _base_context(m: Model) -> dict:
         "do_tracing": DO_TRACING,
         "nb_ops": _nb_ops(m),
         "families": m.families,
+        # By opcode: dis and summarize_stats give the free opcodes, from 1 up, to the names
+        # of this list in order.
+        "specialized_by_number": sorted(m.specialized_instructions(), key=lambda i: i.number),
         "families_with_cache": sorted((f for f in m.families if f.cache),
                                       key=lambda f: f.generic.number),
     }
@@ -195,9 +198,7 @@ def generate(m: Model) -> dict[str, str]:
             targets.append("_unknown_opcode")
     out[OUTPUTS["targets"]] = env.get_template("opcode_targets.h.j2").render(targets=targets)
 
-    specialized = sorted(m.specialized_instructions(), key=lambda i: i.number)
-    out[OUTPUTS["opcode_h"]] = env.get_template("opcode.h.j2").render(
-        specialized_by_number=specialized, **ctx)
+    out[OUTPUTS["opcode_h"]] = env.get_template("opcode.h.j2").render(**ctx)
 
     jrel = [i.number for i in ctx["base"] if i.flags & {"jump_forward", "jump_backward"}]
     opnames = []

@@ -357,6 +357,10 @@ class Parser:
                     names.append(self.parse_part_ref())
             else:
                 setattr(family, field_token.text, self.parse_part_ref())
+                if field_token.text == "adaptive" and self.tok.is_punct("="):
+                    self.advance()  # the opcode of a generated adaptive form
+                    family.adaptive_number, family.adaptive_number_location = \
+                        self.expect_number("an opcode number")
             self.expect_punct(";")
         self.expect_punct("}")
         return family

@@ -69,18 +69,70 @@ def _opcodes(targets_h: str) -> dict[str, int]:
     return {name: number for number, name in enumerate(targets) if name}
 
 
-def _opcode_changes(old_targets: str, new_targets: str) -> list[str]:
+def _opcode_changes(old_targets: str, new_targets: str,
+                    derived: frozenset[str] = frozenset()) -> list[str]:
     """Lines naming the instructions added, removed or renumbered, by new (or old) opcode."""
     old, new = _opcodes(old_targets), _opcodes(new_targets)
     changes = []
     for name in sorted(set(old) | set(new), key=lambda n: (new.get(n, old.get(n)), n)):
         if name not in old:
-            changes.append(f"added:      {name} = {new[name]}")
+            note = (f"  (derived: write '{name} = {new[name]}' in, so that a later addition "
+                    f"cannot move it)" if name in derived else "")
+            changes.append(f"added:      {name} = {new[name]}{note}")
         elif name not in new:
             changes.append(f"removed:    {name} (was {old[name]})")
         elif old[name] != new[name]:
             changes.append(f"renumbered: {name} {old[name]} -> {new[name]}")
     return changes
+
+
+def _layout(caches_h: str, opcode_h: str) -> dict[str, str]:
+    """What the `.pyc` files of a build depend on: its magic number and cache tag, and the
+    inline cache entries after each base instruction (`_PyOpcode_Caches`)."""
+    facts = dict(re.findall(r"^#define (QUICKEN_PYC_MAGIC_NUMBER|QUICKEN_CACHE_TAG) (.*)$",
+                            caches_h, re.M))
+    table = opcode_h[opcode_h.find("_PyOpcode_Caches[256] = {"):]
+    for name, entries in re.findall(r"^ {4}\[(\w+)\] = (\d+),$", table[:table.find("};")], re.M):
+        facts[f"cache entries after {name}"] = entries
+    return facts
+
+
+def _layout_changes(old: dict[str, str], new: dict[str, str]) -> list[str]:
+    lines = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) != new.get(key):
+            lines.append(f"{key}: {old.get(key, '(none)')} -> {new.get(key, '(none)')}")
+    if lines:
+        lines.append("(.pyc files of the old layout are not read by the new build: its cache tag "
+                     "names other files)")
+    return lines
+
+
+# The specialize functions: a family's function starts with `// family NAME`, each member's
+# block inside it with `    // MEMBER`.
+_FAMILY_START = re.compile(r"^// family (?P<name>[A-Z0-9_]+)$")
+_MEMBER_START = re.compile(r"^ {4}// (?P<name>[A-Z0-9_]+)$")
+
+
+def _split_specializers(text: str) -> dict[str, list[str]]:
+    """specialize_families.c.h -> {instruction: its lines}: a member's block (up to its
+    `reject_` label) under the member, the rest of a function under its family."""
+    chunks: dict[str, list[str]] = {}
+    current = "(file header)"
+    family = None
+    for line in text.splitlines():
+        family_start = _FAMILY_START.match(line)
+        member_start = _MEMBER_START.match(line)
+        if family_start:
+            family = current = family_start.group("name")
+        elif member_start and family is not None:
+            current = member_start.group("name")
+        elif family is not None and current != family and (
+                line.startswith("    // ") or (line and not line[0].isspace()
+                                              and not line.startswith("reject_"))):
+            current = family  # `// otherwise`, the labels and the end of the function
+        chunks.setdefault(current, []).append(line)
+    return chunks
 
 
 class BadRevision(Exception):
@@ -96,20 +148,32 @@ def check_revision(root: Path, git_rev: str) -> None:
         raise BadRevision(f"'{git_rev}' is not a commit of the repository at {root}")
 
 
-def review_diff(new_files: dict[str, str], root: Path, git_rev: str | None) -> list[str]:
-    """Report lines: the opcodes that change first, then per instruction for the cases and
-    the docs, per file for the rest."""
+def review_diff(new_files: dict[str, str], root: Path, git_rev: str | None,
+                derived: frozenset[str] = frozenset()) -> list[str]:
+    """Report lines: what changes the code layout (magic number, cache tag, cache entries),
+    then the opcodes that change, then per instruction for the cases, the specialize functions
+    and the docs, per file for the rest. `derived`: the specialized instructions whose number
+    the generator derived (not written in instructions/)."""
     if git_rev is not None:
         check_revision(root, git_rev)
     out: list[str] = []
+    caches_h, opcode_h = OUTPUTS["caches_h"], OUTPUTS["pycore_opcode_h"]
+    old_caches = old_text(root, caches_h, git_rev)
+    if old_caches:
+        layout = _layout_changes(_layout(old_caches, old_text(root, opcode_h, git_rev)),
+                                 _layout(new_files[caches_h], new_files[opcode_h]))
+        if layout:
+            out.append("=== layout (.pyc format) ===")
+            out.extend(layout)
     targets = OUTPUTS["targets"]
     old_targets = old_text(root, targets, git_rev)
-    changes = _opcode_changes(old_targets, new_files[targets]) if old_targets else []
+    changes = _opcode_changes(old_targets, new_files[targets], derived) if old_targets else []
     if changes:
         out.append("=== opcodes ===")
         out.extend(changes)
     by_instruction: dict[str, list[str]] = {}
-    for key, splitter in (("cases", _split_cases), ("docs", _split_docs)):
+    for key, splitter in (("cases", _split_cases), ("specializers", _split_specializers),
+                          ("docs", _split_docs)):
         rel = OUTPUTS[key]
         old = splitter(old_text(root, rel, git_rev))
         new = splitter(new_files[rel])
@@ -121,7 +185,7 @@ def review_diff(new_files: dict[str, str], root: Path, git_rev: str | None) -> l
         out.append(f"=== {name} ===")
         out.extend(by_instruction[name])
     for key, rel in sorted(OUTPUTS.items(), key=lambda kv: kv[1]):
-        if key in ("cases", "docs"):
+        if key in ("cases", "docs", "specializers"):
             continue
         old = old_text(root, rel, git_rev).splitlines()
         new = new_files[rel].splitlines()

@@ -5,9 +5,9 @@ A family that declares `specialize` (docs/dsl.md 2.3.1) gets, from the generator
 - its adaptive instruction: counts down, and at zero calls the family's specialize function
   (`adaptive_source` writes it in the DSL and the analysis reads it like any other);
 - its specialize function `_PyQuicken_Specialize_<FAMILY>` (emit_specializer.py): the family's
-  shared analysis (`specialize { ... }`), then each member's `when { ... }` in the order the
-  members are defined: the first that does not reject is installed, after the cache fills its
-  `when` writes and the fills derived from its guards; `otherwise { ... }` says why none applied;
+  shared analysis (`specialize { ... }`), then each member's `when { ... }` in the order of
+  `members:`: the first that does not reject is installed, after the cache fills its `when`
+  writes and the fills derived from its guards; `otherwise { ... }` says why none applied;
   `KEEP_GENERIC(kind)` installs the generic instruction for good where no member can ever
   apply (outside Py_STATS builds, which count it as a failure of that kind, as upstream does);
 - the failure kinds (for Py_STATS), numbered per family: OTHER, OUT_OF_RANGE, then the
@@ -61,12 +61,13 @@ def adaptive_source(family: ast.FamilyDecl, generic: ast.InstDecl, has_arg: bool
     outs = ", ".join(ast.spell_item("unused", o.size, o.condition)
                      for o in generic.effect.outputs)
     effect = f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+    number = f" = {family.adaptive_number}" if family.adaptive_number is not None else ""
     return textwrap.dedent(f"""\
         /// Adaptive {family.name}, generated from `family {family.name}`: counts down and runs
         /// the generic {family.name}; at zero, calls the family's specializer
         /// (`{function_name(family.name)}`), which installs a member or backs off, and runs
         /// again.
-        inst {adaptive} {effect} {{
+        inst {adaptive}{number} {effect} {{
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {{
                 next_instr--;
                 if ({function_name(family.name)}({args}) < 0) {{
@@ -101,6 +102,7 @@ class Fill:
     value: str  # C expression, in the member's names
     value_tokens: list[Token]
     location: Location  # the guard
+    guard_text: str = ""  # the guard's condition, as written (whitespace folded)
 
     def statements(self, family: str) -> list[str]:
         """The C statements of the fill, with the check that the value fits the entry."""
@@ -163,7 +165,7 @@ def derive_fills(body) -> list[Fill]:
             if read is None or any(u.is_ident("cache") for u in other):
                 continue
             fills.append(Fill(read[0], read[1], token_text(body.source, other), other,
-                              stmt.location))
+                              stmt.location, token_text(body.source, tokens[lo:hi])))
             break
     return fills
 

@@ -189,13 +189,11 @@ def test_opcodes_0_and_254_are_in_range(project):
     assert sorted(i.number for i in m.instructions) == [0, 254]
 
 
-RULE = ("the free opcodes go to the families' specializations in order: families by name, then "
-        "adaptive, quick and members as listed")
-
-
-def test_a_written_specialized_number_is_checked_against_the_rule(project):
-    # Free opcodes: 1, 2, ...; A's members take them in the order listed.
-    expect(project, """
+def test_written_specialized_numbers_are_kept_and_the_others_fill_the_gaps(project):
+    # Free opcodes: 1, 2, ...; a written number is the instruction's whatever else is added;
+    # one without takes the lowest left. They must fill the free opcodes without a gap (dis
+    # numbers them so), and no two may share one.
+    m = loads(project, """
         inst CACHE = 0 (--) {
         }
         inst A = 100 (--) {
@@ -207,92 +205,31 @@ def test_a_written_specialized_number_is_checked_against_the_rule(project):
         family A {
             members: A_ONE, A_TWO;
         }
-    """, [(5, 14, f"A_ONE is written as opcode 2, but the numbering rule gives it 1 ({RULE}); "
-                  "drop the number or write 1")])
-
-
-def test_specialized_numbers_follow_family_names_then_adaptive_quick_members(project):
-    m = loads(project, """
-        inst CACHE = 0 (--) {
-        }
-        inst B = 100 (--) {
-        }
-        inst A = 101 (--) {
-        }
-        inst A_M (--) {
-        }
-        inst A_Q (--) {
-        }
-        inst A_AD = 1 (--) {
-        }
-        inst B_M (--) {
-        }
-        family B {
-            members: B_M;
-        }
-        family A {
-            adaptive: A_AD;
-            quick: A_Q;
-            members: A_M;
-        }
     """)
-    assert [(i.name, i.number, i.number_derived) for i in m.specialized_instructions()] == [
-        ("A_AD", 1, False), ("A_Q", 2, True), ("A_M", 3, True), ("B_M", 4, True)]
-
-
-def test_specialized_numbers_skip_base_numbers_and_start_at_1(project):
-    m = loads(project, """
-        inst NOP = 2 (--) {
-        }
-        inst A = 100 (--) {
-        }
-        inst A_AD (--) {
-        }
-        inst A_M (--) {
-        }
-        family A {
-            adaptive: A_AD;
-            members: A_M;
-        }
-    """)
-    # 0 is never given out (CACHE's opcode upstream, even where no CACHE is declared)
-    assert {i.name: i.number for i in m.specialized_instructions()} == {"A_AD": 1, "A_M": 3}
-
-
-def test_a_new_member_renumbers_only_the_specializations_after_it(project):
-    NEW = "inst A_NEW (--) {\n        }"
-    text = """
-        inst CACHE = 0 (--) {
-        }
-        inst A = 100 (--) {
-        }
-        inst B = 101 (--) {
-        }
-        inst A_ONE (--) {
-        }
-        %s
-        inst B_ONE (--) {
-        }
-        family A {
-            members: A_ONE%s;
-        }
-        family B {
-            members: B_ONE;
-        }
-    """
-    before = {i.name: i.number for i in loads(project, text % ("", "")).instructions}
-    after = {i.name: i.number for i in loads(project, text % (NEW, ", A_NEW")).instructions}
-    assert before == {"CACHE": 0, "A": 100, "B": 101, "A_ONE": 1, "B_ONE": 2}
-    assert after == {"CACHE": 0, "A": 100, "B": 101, "A_ONE": 1, "A_NEW": 2, "B_ONE": 3}
-
-
-def test_a_base_instruction_needs_a_number(project):
+    assert {i.name: i.number for i in m.specialized_instructions()} == {"A_ONE": 2, "A_TWO": 1}
     expect(project, """
-        inst A (--) {
+        inst CACHE = 0 (--) {
         }
-    """, [(1, 6, "base instruction A needs an opcode number ('A = N'): base opcodes are "
-                 "stored in .pyc files; only the numbers of family members (adaptive, quick, "
-                 "specialized, superinstructions) are derived")])
+        inst A = 100 (--) {
+        }
+        inst A_ONE = 3 (--) {
+        }
+        inst A_TWO (--) {
+        }
+        inst A_3 = 3 (--) {
+        }
+        inst A_4 = 100 (--) {
+        }
+        family A {
+            members: A_ONE, A_TWO, A_3, A_4;
+        }
+    """, [
+        (5, 14, "A_ONE is opcode 3, but opcode 2 is free: the specialized instructions fill the "
+                "opcodes the base instructions leave free from 1 up, without a gap (dis numbers "
+                "them so); write 2"),
+        (9, 12, "opcode 3 of A_3 is already used by A_ONE (instructions/test.inst:5:6)"),
+        (11, 12, "opcode 100 of A_4 is already used by A (instructions/test.inst:3:6)"),
+    ])
 
 
 def test_running_out_of_opcodes(project):
@@ -302,8 +239,8 @@ def test_running_out_of_opcodes(project):
     diags = errors(project(text))
     # 253 free opcodes (1-254 less A's 100): the 254th member finds none
     assert brief(diags) == [(2 + 2 * 253 + 1, 6, "no opcode left for A_253: 255 specialized "
-                             "instructions need 255 of the opcodes 1-254 that base "
-                             "instructions leave free, and there are 253")]
+                             "instructions need 255 of the 253 opcodes 1-254 that base "
+                             "instructions leave free")]
 
 
 # -- baseline ---------------------------------------------------------------------------------
@@ -662,8 +599,9 @@ def test_generic_instruction_of_another_family(project):
         family B {
         }
     """, [
-        (3, 10, "B is written as opcode 101, but the numbering rule gives it 1 "
-                f"({RULE}); drop the number or write 1"),
+        (3, 10, "B is opcode 101, but opcode 1 is free: the specialized instructions fill the "
+                "opcodes the base instructions leave free from 1 up, without a gap (dis numbers "
+                "them so); write 1"),
         (8, 8, "'B' already belongs to family A"),
     ])
 

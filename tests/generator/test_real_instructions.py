@@ -111,11 +111,18 @@ def test_names_and_numbers_are_unique(model):
     assert all(0 <= i.number < 255 for i in model.instructions)
 
 
-def test_base_opcodes_are_the_baselines_and_specialized_ones_derived(model):
+def test_base_opcodes_are_the_baselines_and_specialized_ones_kept_or_written(model):
     from generator.baselines import BASELINES
+    baseline = BASELINES["cpython_3_11_2"]
     base = {i.name: i.number for i in model.base_instructions()}
-    assert base == BASELINES["cpython_3_11_2"].base_opcodes
-    assert all(i.number_derived for i in model.specialized_instructions())
+    assert base == baseline.base_opcodes
+    specialized = {i.name: i for i in model.specialized_instructions()}
+    for name, number in baseline.specialized.items():  # 3.11.2's keep theirs
+        assert specialized[name].number == number, name
+    for name in PROJECT_ADDITIONS:  # ours are written, so that an addition moves none of them
+        assert not specialized[name].number_derived, name
+    free = [n for n in range(1, 255) if n not in base.values()]
+    assert sorted(i.number for i in specialized.values()) == free[:len(specialized)]
 
 
 @needs_upstream
@@ -194,10 +201,11 @@ def test_opcode_py_specializations_are_upstreams_plus_the_additions(opcode_pys):
     ours_list = ours["_specialized_instructions"]
     assert set(ours_list) - set(theirs["_specialized_instructions"]) == additions
     assert [n for n in ours_list if n not in additions] == theirs["_specialized_instructions"]
-    kept = {family: [n for n in members if n not in additions]
+    # the order of a family's members is the order they are tried in
+    kept = {family: sorted(n for n in members if n not in additions)
             for family, members in ours["_specializations"].items()}
     assert {f: m for f, m in kept.items() if m or f in theirs["_specializations"]} == \
-        theirs["_specializations"]
+        {f: sorted(m) for f, m in theirs["_specializations"].items()}
 
 
 def test_opcode_py_caches_are_upstreams_except_the_changes(opcode_pys):
@@ -608,22 +616,61 @@ def test_cli_runs_from_another_directory(tmp_path):
     assert len(m.instructions) > 170  # it did read the real instructions
 
 
-def test_diff_lists_renumbered_opcodes_first(tmp_path, capsys):
-    # Swapping two members swaps their derived numbers; nothing else moves.
-    numbers = {i.name: i.number for i in genutil.model_of(ROOT).instructions}
-    module, instance = numbers["LOAD_ATTR_MODULE"], numbers["LOAD_ATTR_INSTANCE_VALUE"]
-    assert module == instance + 1  # adjacent: the swap moves only these two
+REMAINDER = """/// `int % int`: deopts unless both operands are exact ints. Runs int's own remainder without
+/// the generic operator's search of both operands' slots.
+inst BINARY_OP_REMAINDER_INT = 182 (left, right -- res)
+"""
+TABLES = ["specializers", "specialize", "opcode_h", "pycore_opcode_h", "caches_h", "targets",
+          "opcode_py"]
+
+
+def test_moving_a_definition_changes_no_decision_and_no_number(tmp_path):
+    # The order of `members:` decides the order the specializer tries them in; where a member
+    # is defined decides nothing: the specialize functions and the opcode tables stay the same.
     root = copy_project(tmp_path / "copy")
-    edit(root / "instructions" / "attributes.inst",
-         "members: LOAD_ATTR_INSTANCE_VALUE, LOAD_ATTR_MODULE,",
-         "members: LOAD_ATTR_MODULE, LOAD_ATTR_INSTANCE_VALUE,")
+    path = root / "instructions" / "operators.inst"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(REMAINDER)
+    end = text.index("\n}\n", text.index("\n{\n", start)) + 3  # after its when and body
+    moved = text[:start] + text[end:].lstrip("\n") + "\n" + text[start:end]
+    path.write_text(moved, encoding="utf-8")
+    assert main(["generate", "--root", str(root)]) == 0
+    for key in TABLES:
+        assert (root / OUTPUTS[key]).read_text() == (ROOT / OUTPUTS[key]).read_text(), key
+
+
+def test_adding_a_member_renumbers_nothing_and_its_diff_is_small(tmp_path, capsys):
+    root = copy_project(tmp_path / "copy")
+    path = root / "instructions" / "operators.inst"
+    edit(path, "BINARY_OP_FLOOR_DIVIDE_INT, BINARY_OP_TRUE_DIVIDE_FLOAT;",
+         "BINARY_OP_FLOOR_DIVIDE_INT, BINARY_OP_TRUE_DIVIDE_FLOAT, BINARY_OP_XOR_INT;")
+    path.write_text(path.read_text(encoding="utf-8") + """
+/// `int ^ int` (a member added by a test).
+inst BINARY_OP_XOR_INT (left, right -- res)
+when {
+    REJECT_IF(oparg != NB_XOR || !two_ints);
+}
+{
+    DEOPT_IF(!PyLong_CheckExact(left));
+    DEOPT_IF(!PyLong_CheckExact(right));
+    STAT_INC(BINARY_OP, hit);
+    res = PyNumber_Xor(left, right);
+    Py_DECREF(right);
+    Py_DECREF(left);
+    ERROR_IF(res == NULL, error);
+}
+""", encoding="utf-8")
     assert main(["diff", "--root", str(root)]) == 1
     report = capsys.readouterr().out.splitlines()
     opcodes = report[:report.index(next(line for line in report[1:] if line.startswith("===")))]
     assert opcodes == ["=== opcodes ===",
-                       f"renumbered: LOAD_ATTR_MODULE {module} -> {instance}",
-                       f"renumbered: LOAD_ATTR_INSTANCE_VALUE {instance} -> {module}"]
-
+                       "added:      BINARY_OP_XOR_INT = 193  (derived: write 'BINARY_OP_XOR_INT = "
+                       "193' in, so that a later addition cannot move it)"]
+    assert not any(line.startswith("renumbered") for line in report)
+    assert len(report) < 200, len(report)
+    sections = [line for line in report if line.startswith("=== ")]
+    assert "=== BINARY_OP_XOR_INT ===" in sections  # its case, specializer block and docs
+    assert not any("layout" in s for s in sections)
 
 def test_diff_against_a_bad_revision_fails(tmp_path):
     if shutil.which("git") is None:
@@ -646,3 +693,17 @@ def test_diff_survives_a_closed_pipe(tmp_path):
     reader.wait()
     assert writer.returncode == 1  # there are changes; no traceback about the pipe
     assert writer.stderr == b""
+
+
+def test_dis_and_summarize_stats_number_the_specialized_instructions_as_opcode_h(files):
+    # 3.11.2's dis gives the opcodes the base instructions leave free, from 1 up, to the names
+    # of _specialized_instructions in order (summarize_stats does the same): that must be
+    # exactly opcode.h's numbers.
+    namespace: dict = {}
+    exec(compile(files[OUTPUTS["opcode_py"]], "opcode.py", "exec"), namespace)
+    all_opname = list(namespace["opname"])
+    empty = [slot for slot, name in enumerate(all_opname) if name.startswith("<")]
+    by_dis = dict(zip(namespace["_specialized_instructions"], empty))
+    defines = genutil.read_defines(files[OUTPUTS["opcode_h"]])
+    assert by_dis == {name: defines[name] for name in namespace["_specialized_instructions"]}
+    assert len(by_dis) == len(namespace["_specialized_instructions"])

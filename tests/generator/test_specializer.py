@@ -1,5 +1,5 @@
 """The specializer declared in the DSL (generator/specializer.py, emit_specializer.py): the
-generated adaptive form, the specialize function (members tried in definition order, cache fills
+generated adaptive form, the specialize function (members tried in the order of `members:`, cache fills
 written and derived from guards, failure kinds), and every check with its diagnostic."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_adaptive_form_and_specialize_function(project):
            "PyObject *right);" in out[CACHES_H]
 
 
-def test_members_are_tried_in_definition_order_and_parameters_are_passed(project):
+def test_members_are_tried_in_the_order_listed_and_parameters_are_passed(project):
     second = MEMBER.replace("A_M", "A_N").replace("PyLong_CheckExact", "PyFloat_CheckExact")
     spec_block = """specialize (PyObject *name = GETITEM(names, oparg)) {
         FAIL_IF(name == NULL, NO_NAME);
@@ -91,7 +91,7 @@ def test_members_are_tried_in_definition_order_and_parameters_are_passed(project
     out = generated(project, {"a.inst": CACHE + second + MEMBER + family(
         "failures: NO_NAME, STRING;", "A_M, A_N", spec_block)})
     spec = out[SPEC]
-    assert spec.index("// A_N") < spec.index("// A_M")  # A_N is defined first
+    assert spec.index("// A_M") < spec.index("// A_N")  # listed first (A_N is defined first)
     assert "PyObject *name)" in spec
     assert "_PyQuicken_Specialize_A(next_instr, oparg, left, right, GETITEM(names, oparg))" \
         in out[genutil.CASES]
@@ -165,7 +165,7 @@ def test_a_derived_fill_needs_its_names_in_when(project):
 
 def test_a_member_after_one_that_never_rejects_is_unreachable(project):
     first = MEMBER.replace("A_M", "A_N").replace("    REJECT_IF(!PyLong_CheckExact(left));\n", "")
-    diags = errors(project({"a.inst": CACHE + first + MEMBER + family(members="A_M, A_N")}))
+    diags = errors(project({"a.inst": CACHE + MEMBER + first + family(members="A_N, A_M")}))
     assert [d.message for d in diags] == [
         "A_M is never tried: A_N before it never rejects (its 'when' has no REJECT_IF)"]
     assert [t for _, t in diags[0].notes] == ["A_N's 'when'"]
@@ -360,7 +360,7 @@ def test_a_member_whose_when_rejects_whenever_an_earlier_one_does(project):
     first = MEMBER.replace("A_M", "A_N")
     second = MEMBER.replace("    REJECT_IF(!PyLong_CheckExact(left));\n",
                             "    REJECT_IF(oparg > 2);\n    REJECT_IF(!PyLong_CheckExact(left));\n")
-    diags = errors(project({"a.inst": CACHE + first + second + family(members="A_M, A_N")}))
+    diags = errors(project({"a.inst": CACHE + second + first + family(members="A_N, A_M")}))
     assert [d.message for d in diags] == [
         "A_M is never installed: whenever A_N (tried before it) rejects, A_M's 'when' rejects "
         "too (! PyLong_CheckExact ( left ))"]
@@ -368,7 +368,7 @@ def test_a_member_whose_when_rejects_whenever_an_earlier_one_does(project):
     local = MEMBER.replace("    REJECT_IF(!PyLong_CheckExact(left));\n",
                            "    int ok = PyLong_CheckExact(left);\n    REJECT_IF(!ok);\n")
     genutil.model_of(project({"a.inst": CACHE + local.replace("A_M", "A_N") + local
-                              + family(members="A_M, A_N")}))  # no error
+                              + family(members="A_N, A_M")}))  # no error
 
 
 def test_constant_conditions(project):

@@ -220,7 +220,7 @@
 #define KEEP_GENERIC_WITH(kind) goto generic
 #endif
 
-// family BINARY_OP (instructions/operators.inst:17:8)
+// family BINARY_OP
 int
 _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
                                 int oparg,
@@ -232,7 +232,7 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_BINARY_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:31:5)
+    // specialize
     int add = oparg == NB_ADD || oparg == NB_INPLACE_ADD;
     int multiply = oparg == NB_MULTIPLY || oparg == NB_INPLACE_MULTIPLY;
     int subtract = oparg == NB_SUBTRACT || oparg == NB_INPLACE_SUBTRACT;
@@ -284,7 +284,7 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
         FAIL_WITH(add ? QUICKEN_FAIL_BINARY_OP_ADD_DIFFERENT_TYPES : multiply ? QUICKEN_FAIL_BINARY_OP_MULTIPLY_DIFFERENT_TYPES : QUICKEN_FAIL_BINARY_OP_SUBTRACT_DIFFERENT_TYPES);
     }
 
-    // BINARY_OP_ADD_FLOAT (instructions/operators.inst:103:6)
+    // BINARY_OP_ADD_FLOAT
     {
         if (!add || !PyFloat_CheckExact(lhs)) {
             goto reject_BINARY_OP_ADD_FLOAT;
@@ -294,7 +294,7 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
     }
 reject_BINARY_OP_ADD_FLOAT: ;
 
-    // BINARY_OP_ADD_INT (instructions/operators.inst:121:6)
+    // BINARY_OP_ADD_INT
     {
         if (!add || !PyLong_CheckExact(lhs)) {
             goto reject_BINARY_OP_ADD_INT;
@@ -304,7 +304,7 @@ reject_BINARY_OP_ADD_FLOAT: ;
     }
 reject_BINARY_OP_ADD_INT: ;
 
-    // BINARY_OP_INPLACE_ADD_UNICODE (instructions/operators.inst:139:6)
+    // BINARY_OP_INPLACE_ADD_UNICODE
     {
         if (!add || !PyUnicode_CheckExact(lhs)) {
             goto reject_BINARY_OP_INPLACE_ADD_UNICODE;
@@ -322,7 +322,7 @@ reject_BINARY_OP_ADD_INT: ;
     }
 reject_BINARY_OP_INPLACE_ADD_UNICODE: ;
 
-    // BINARY_OP_ADD_UNICODE (instructions/operators.inst:177:6)
+    // BINARY_OP_ADD_UNICODE
     {
         if (!add || !PyUnicode_CheckExact(lhs)) {
             goto reject_BINARY_OP_ADD_UNICODE;
@@ -332,7 +332,7 @@ reject_BINARY_OP_INPLACE_ADD_UNICODE: ;
     }
 reject_BINARY_OP_ADD_UNICODE: ;
 
-    // BINARY_OP_MULTIPLY_FLOAT (instructions/operators.inst:193:6)
+    // BINARY_OP_MULTIPLY_FLOAT
     {
         if (!multiply || !PyFloat_CheckExact(lhs)) {
             goto reject_BINARY_OP_MULTIPLY_FLOAT;
@@ -342,7 +342,7 @@ reject_BINARY_OP_ADD_UNICODE: ;
     }
 reject_BINARY_OP_MULTIPLY_FLOAT: ;
 
-    // BINARY_OP_MULTIPLY_INT (instructions/operators.inst:211:6)
+    // BINARY_OP_MULTIPLY_INT
     {
         if (!multiply || !PyLong_CheckExact(lhs)) {
             goto reject_BINARY_OP_MULTIPLY_INT;
@@ -352,7 +352,7 @@ reject_BINARY_OP_MULTIPLY_FLOAT: ;
     }
 reject_BINARY_OP_MULTIPLY_INT: ;
 
-    // BINARY_OP_SUBTRACT_FLOAT (instructions/operators.inst:227:6)
+    // BINARY_OP_SUBTRACT_FLOAT
     {
         if (!subtract || !PyFloat_CheckExact(lhs)) {
             goto reject_BINARY_OP_SUBTRACT_FLOAT;
@@ -362,7 +362,7 @@ reject_BINARY_OP_MULTIPLY_INT: ;
     }
 reject_BINARY_OP_SUBTRACT_FLOAT: ;
 
-    // BINARY_OP_SUBTRACT_INT (instructions/operators.inst:244:6)
+    // BINARY_OP_SUBTRACT_INT
     {
         if (!subtract || !PyLong_CheckExact(lhs)) {
             goto reject_BINARY_OP_SUBTRACT_INT;
@@ -372,7 +372,7 @@ reject_BINARY_OP_SUBTRACT_FLOAT: ;
     }
 reject_BINARY_OP_SUBTRACT_INT: ;
 
-    // BINARY_OP_REMAINDER_INT (instructions/operators.inst:262:6)
+    // BINARY_OP_REMAINDER_INT
     {
         if (!remainder || !two_ints) {
             goto reject_BINARY_OP_REMAINDER_INT;
@@ -382,7 +382,7 @@ reject_BINARY_OP_SUBTRACT_INT: ;
     }
 reject_BINARY_OP_REMAINDER_INT: ;
 
-    // BINARY_OP_FLOOR_DIVIDE_INT (instructions/operators.inst:279:6)
+    // BINARY_OP_FLOOR_DIVIDE_INT
     {
         if (!floor_divide || !two_ints) {
             goto reject_BINARY_OP_FLOOR_DIVIDE_INT;
@@ -392,7 +392,7 @@ reject_BINARY_OP_REMAINDER_INT: ;
     }
 reject_BINARY_OP_FLOOR_DIVIDE_INT: ;
 
-    // BINARY_OP_TRUE_DIVIDE_FLOAT (instructions/operators.inst:296:6)
+    // BINARY_OP_TRUE_DIVIDE_FLOAT
     {
         if (!true_divide || !two_floats) {
             goto reject_BINARY_OP_TRUE_DIVIDE_FLOAT;
@@ -402,7 +402,7 @@ reject_BINARY_OP_FLOOR_DIVIDE_INT: ;
     }
 reject_BINARY_OP_TRUE_DIVIDE_FLOAT: ;
 
-    // otherwise (instructions/operators.inst:84:15)
+    // otherwise
     FAIL_WITH(add ? QUICKEN_FAIL_BINARY_OP_ADD_OTHER : multiply ? QUICKEN_FAIL_BINARY_OP_MULTIPLY_OTHER : QUICKEN_FAIL_BINARY_OP_SUBTRACT_OTHER);
 #ifndef Py_STATS
 generic:
@@ -424,7 +424,7 @@ success:
     return 0;
 }
 
-// family BINARY_SUBSCR (instructions/operators.inst:325:8)
+// family BINARY_SUBSCR
 int
 _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr,
                                     int oparg,
@@ -435,10 +435,10 @@ _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_BINARY_SUBSCR_OTHER;
 #endif
-    // specialize (instructions/operators.inst:333:5)
+    // specialize
     PyTypeObject *container_type = Py_TYPE(container);
 
-    // BINARY_SUBSCR_DICT (instructions/operators.inst:363:6)
+    // BINARY_SUBSCR_DICT
     {
         if (container_type != &PyDict_Type) {
             goto reject_BINARY_SUBSCR_DICT;
@@ -448,7 +448,7 @@ _PyQuicken_Specialize_BINARY_SUBSCR(_Py_CODEUNIT *instr,
     }
 reject_BINARY_SUBSCR_DICT: ;
 
-    // BINARY_SUBSCR_GETITEM (instructions/operators.inst:383:6)
+    // BINARY_SUBSCR_GETITEM
     {
         PyTypeObject *tp = container_type;
         PyObject *descriptor = _PyType_Lookup(tp, &_Py_ID(__getitem__));
@@ -477,12 +477,12 @@ reject_BINARY_SUBSCR_DICT: ;
         }
         ((PyHeapTypeObject *)tp)->_spec_cache.getitem = descriptor;
         // filled from its guards:
-        // DEOPT_IF at instructions/operators.inst:401:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_BINARY_SUBSCR_OUT_OF_RANGE);
         }
         write_u32(cache->type_version, tp->tp_version_tag);
-        // DEOPT_IF at instructions/operators.inst:406:5
+        // DEOPT_IF(getitem->func_version != cache->func_version)
         if ((uint64_t)(getitem->func_version) != (uint16_t)(getitem->func_version)) {
             FAIL_WITH(QUICKEN_FAIL_BINARY_SUBSCR_OUT_OF_RANGE);
         }
@@ -492,7 +492,7 @@ reject_BINARY_SUBSCR_DICT: ;
     }
 reject_BINARY_SUBSCR_GETITEM: ;
 
-    // BINARY_SUBSCR_LIST_INT (instructions/operators.inst:437:6)
+    // BINARY_SUBSCR_LIST_INT
     {
         if (container_type != &PyList_Type) {
             goto reject_BINARY_SUBSCR_LIST_INT;
@@ -505,7 +505,7 @@ reject_BINARY_SUBSCR_GETITEM: ;
     }
 reject_BINARY_SUBSCR_LIST_INT: ;
 
-    // BINARY_SUBSCR_TUPLE_INT (instructions/operators.inst:463:6)
+    // BINARY_SUBSCR_TUPLE_INT
     {
         if (container_type != &PyTuple_Type) {
             goto reject_BINARY_SUBSCR_TUPLE_INT;
@@ -518,7 +518,7 @@ reject_BINARY_SUBSCR_LIST_INT: ;
     }
 reject_BINARY_SUBSCR_TUPLE_INT: ;
 
-    // BINARY_SUBSCR_STR_INT (instructions/operators.inst:490:6)
+    // BINARY_SUBSCR_STR_INT
     {
         if (container_type != &PyUnicode_Type) {
             goto reject_BINARY_SUBSCR_STR_INT;
@@ -531,7 +531,7 @@ reject_BINARY_SUBSCR_TUPLE_INT: ;
     }
 reject_BINARY_SUBSCR_STR_INT: ;
 
-    // otherwise (instructions/operators.inst:337:15)
+    // otherwise
     if (container_type == &PyUnicode_Type) {
         FAIL_WITH(PyLong_CheckExact(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_INT : PySlice_Check(sub) ? QUICKEN_FAIL_BINARY_SUBSCR_STRING_SLICE : QUICKEN_FAIL_BINARY_SUBSCR_OTHER);
     }
@@ -559,7 +559,7 @@ success:
     return 0;
 }
 
-// family CALL (instructions/calls.inst:101:8)
+// family CALL
 int
 _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
                            int oparg,
@@ -572,7 +572,7 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_CALL_OTHER;
 #endif
-    // specialize (instructions/calls.inst:110:5)
+    // specialize
     int is_meth = method != NULL;
     int nargs = oparg + is_meth;
     PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
@@ -607,13 +607,13 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
         FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_VERSIONS);
     }
 
-    // CALL_PY_EXACT_ARGS (instructions/calls.inst:740:6)
+    // CALL_PY_EXACT_ARGS
     {
         if (nargs != argcount) {
             goto reject_CALL_PY_EXACT_ARGS;
         }
         // filled from its guards:
-        // DEOPT_IF at instructions/calls.inst:751:5
+        // DEOPT_IF(func->func_version != read_u32(cache->func_version))
         if ((uint64_t)(func->func_version) != (uint32_t)(func->func_version)) {
             FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
         }
@@ -623,11 +623,11 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
     }
 reject_CALL_PY_EXACT_ARGS: ;
 
-    // CALL_PY_WITH_DEFAULTS (instructions/calls.inst:779:6)
+    // CALL_PY_WITH_DEFAULTS
     {
         cache->min_args = (uint16_t)min_args;
         // filled from its guards:
-        // DEOPT_IF at instructions/calls.inst:790:5
+        // DEOPT_IF(func->func_version != read_u32(cache->func_version))
         if ((uint64_t)(func->func_version) != (uint32_t)(func->func_version)) {
             FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
         }
@@ -651,7 +651,7 @@ success:
     return 0;
 }
 
-// family COMPARE_OP (instructions/operators.inst:637:8)
+// family COMPARE_OP
 int
 _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
                                  int oparg,
@@ -662,7 +662,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_COMPARE_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:646:5)
+    // specialize
     int next_opcode = _Py_OPCODE(instr[INLINE_CACHE_ENTRIES_COMPARE_OP + 1]);
     if (next_opcode != POP_JUMP_FORWARD_IF_FALSE &&
         next_opcode != POP_JUMP_BACKWARD_IF_FALSE &&
@@ -685,7 +685,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
         FAIL_WITH(PyFloat_CheckExact(left) && PyLong_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_FLOAT_LONG : PyLong_CheckExact(left) && PyFloat_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT : QUICKEN_FAIL_COMPARE_OP_DIFFERENT_TYPES);
     }
 
-    // COMPARE_OP_FLOAT_JUMP (instructions/operators.inst:698:6)
+    // COMPARE_OP_FLOAT_JUMP
     {
         if (!PyFloat_CheckExact(left)) {
             goto reject_COMPARE_OP_FLOAT_JUMP;
@@ -696,7 +696,7 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
     }
 reject_COMPARE_OP_FLOAT_JUMP: ;
 
-    // COMPARE_OP_INT_JUMP (instructions/operators.inst:744:6)
+    // COMPARE_OP_INT_JUMP
     {
         if (!PyLong_CheckExact(left)) {
             goto reject_COMPARE_OP_INT_JUMP;
@@ -710,7 +710,7 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
     }
 reject_COMPARE_OP_INT_JUMP: ;
 
-    // COMPARE_OP_STR_JUMP (instructions/operators.inst:792:6)
+    // COMPARE_OP_STR_JUMP
     {
         if (!PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR_JUMP;
@@ -724,7 +724,7 @@ reject_COMPARE_OP_INT_JUMP: ;
     }
 reject_COMPARE_OP_STR_JUMP: ;
 
-    // otherwise (instructions/operators.inst:673:15)
+    // otherwise
     FAIL_WITH(PyBytes_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_BYTES : PyTuple_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_TUPLE : PyList_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_LIST : PySet_CheckExact(left) || PyFrozenSet_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_SET : PyBool_Check(left) ? QUICKEN_FAIL_COMPARE_OP_BOOL : Py_TYPE(left)->tp_richcompare == PyBaseObject_Type.tp_richcompare ? QUICKEN_FAIL_COMPARE_OP_BASEOBJECT : QUICKEN_FAIL_COMPARE_OP_OTHER);
 #ifndef Py_STATS
 generic:
@@ -746,7 +746,7 @@ success:
     return 0;
 }
 
-// family CONTAINS_OP (instructions/operators.inst:865:8)
+// family CONTAINS_OP
 int
 _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
                                   int oparg,
@@ -757,10 +757,10 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_CONTAINS_OP_OTHER;
 #endif
-    // specialize (instructions/operators.inst:871:5)
+    // specialize
     PyTypeObject *container_type = Py_TYPE(right);
 
-    // CONTAINS_OP_DICT (instructions/operators.inst:899:6)
+    // CONTAINS_OP_DICT
     {
         if (!PyDict_CheckExact(right)) {
             goto reject_CONTAINS_OP_DICT;
@@ -770,7 +770,7 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
     }
 reject_CONTAINS_OP_DICT: ;
 
-    // CONTAINS_OP_SET (instructions/operators.inst:917:6)
+    // CONTAINS_OP_SET
     {
         if (!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right)) {
             goto reject_CONTAINS_OP_SET;
@@ -783,7 +783,7 @@ reject_CONTAINS_OP_DICT: ;
     }
 reject_CONTAINS_OP_SET: ;
 
-    // CONTAINS_OP_STR (instructions/operators.inst:936:6)
+    // CONTAINS_OP_STR
     {
         if (!PyUnicode_CheckExact(right)) {
             goto reject_CONTAINS_OP_STR;
@@ -793,7 +793,7 @@ reject_CONTAINS_OP_SET: ;
     }
 reject_CONTAINS_OP_STR: ;
 
-    // otherwise (instructions/operators.inst:878:15)
+    // otherwise
 #ifdef Py_STATS
     if (container_type == &PyList_Type) {
         FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_LIST);
@@ -844,7 +844,7 @@ success:
     return 0;
 }
 
-// family FOR_ITER (instructions/control.inst:298:8)
+// family FOR_ITER
 int
 _PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter)
 {
@@ -852,10 +852,10 @@ _PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter)
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_FOR_ITER_OTHER;
 #endif
-    // specialize (instructions/control.inst:304:5)
+    // specialize
     PyTypeObject *iter_type = Py_TYPE(iter);
 
-    // FOR_ITER_LIST (instructions/control.inst:357:6)
+    // FOR_ITER_LIST
     {
         if (iter_type != &PyListIter_Type) {
             goto reject_FOR_ITER_LIST;
@@ -865,7 +865,7 @@ _PyQuicken_Specialize_FOR_ITER(_Py_CODEUNIT *instr, int oparg, PyObject *iter)
     }
 reject_FOR_ITER_LIST: ;
 
-    // FOR_ITER_TUPLE (instructions/control.inst:382:6)
+    // FOR_ITER_TUPLE
     {
         if (iter_type != &PyTupleIter_Type) {
             goto reject_FOR_ITER_TUPLE;
@@ -875,7 +875,7 @@ reject_FOR_ITER_LIST: ;
     }
 reject_FOR_ITER_TUPLE: ;
 
-    // FOR_ITER_RANGE (instructions/control.inst:407:6)
+    // FOR_ITER_RANGE
     {
         if (iter_type != &PyRangeIter_Type) {
             goto reject_FOR_ITER_RANGE;
@@ -885,7 +885,7 @@ reject_FOR_ITER_TUPLE: ;
     }
 reject_FOR_ITER_RANGE: ;
 
-    // otherwise (instructions/control.inst:310:15)
+    // otherwise
 #ifdef Py_STATS
     if (PyGen_CheckExact(iter)) {
         FAIL_WITH(QUICKEN_FAIL_FOR_ITER_GENERATOR);
@@ -945,7 +945,7 @@ success:
     return 0;
 }
 
-// family LOAD_ATTR (instructions/attributes.inst:60:8)
+// family LOAD_ATTR
 int
 _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner, PyObject *name)
 {
@@ -953,7 +953,7 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_LOAD_ATTR_OTHER;
 #endif
-    // specialize (instructions/attributes.inst:71:5)
+    // specialize
     PyTypeObject *type = Py_TYPE(owner);
     int module = PyModule_CheckExact(owner);
     PyObject *descr = NULL;
@@ -986,7 +986,7 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
     }
     int slot = kind == OBJECT_SLOT || kind == DUNDER_CLASS;
 
-    // LOAD_ATTR_INSTANCE_VALUE (instructions/attributes.inst:428:6)
+    // LOAD_ATTR_INSTANCE_VALUE
     {
         if (module || slot) {
             goto reject_LOAD_ATTR_INSTANCE_VALUE;
@@ -1007,7 +1007,7 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
         PyTypeObject *tp = type;
         cache->index = (uint16_t)index;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:444:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
         }
@@ -1017,7 +1017,7 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
     }
 reject_LOAD_ATTR_INSTANCE_VALUE: ;
 
-    // LOAD_ATTR_MODULE (instructions/attributes.inst:485:6)
+    // LOAD_ATTR_MODULE
     {
         if (!module) {
             goto reject_LOAD_ATTR_MODULE;
@@ -1051,7 +1051,7 @@ reject_LOAD_ATTR_INSTANCE_VALUE: ;
     }
 reject_LOAD_ATTR_MODULE: ;
 
-    // LOAD_ATTR_WITH_HINT (instructions/attributes.inst:507:6)
+    // LOAD_ATTR_WITH_HINT
     {
         if (module || slot) {
             goto reject_LOAD_ATTR_WITH_HINT;
@@ -1071,7 +1071,7 @@ reject_LOAD_ATTR_MODULE: ;
         PyTypeObject *tp = type;
         cache->index = (uint16_t)hint;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:523:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
         }
@@ -1081,7 +1081,7 @@ reject_LOAD_ATTR_MODULE: ;
     }
 reject_LOAD_ATTR_WITH_HINT: ;
 
-    // LOAD_ATTR_SLOT (instructions/attributes.inst:550:6)
+    // LOAD_ATTR_SLOT
     {
         if (!slot) {
             goto reject_LOAD_ATTR_SLOT;
@@ -1106,7 +1106,7 @@ reject_LOAD_ATTR_WITH_HINT: ;
         PyTypeObject *tp = type;
         cache->index = (uint16_t)offset;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:571:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
         }
@@ -1131,7 +1131,7 @@ success:
     return 0;
 }
 
-// family LOAD_GLOBAL (instructions/attributes.inst:42:8)
+// family LOAD_GLOBAL
 int
 _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
                                   int oparg,
@@ -1143,7 +1143,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_LOAD_GLOBAL_OTHER;
 #endif
-    // specialize (instructions/attributes.inst:49:5)
+    // specialize
     assert(PyUnicode_CheckExact(name));
     if (!PyDict_CheckExact(globals)) {
         FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OTHER);
@@ -1157,7 +1157,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
         FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_NON_STRING_OR_SPLIT);
     }
 
-    // LOAD_GLOBAL_MODULE (instructions/attributes.inst:354:6)
+    // LOAD_GLOBAL_MODULE
     {
         if (index == DKIX_EMPTY) {
             goto reject_LOAD_GLOBAL_MODULE;
@@ -1171,7 +1171,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
         PyDictObject *dict = (PyDictObject *)globals;
         cache->index = (uint16_t)index;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:366:5
+        // DEOPT_IF(dict->ma_keys->dk_version != version)
         if ((uint64_t)(dict->ma_keys->dk_version) != (uint32_t)(dict->ma_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE);
         }
@@ -1181,7 +1181,7 @@ _PyQuicken_Specialize_LOAD_GLOBAL(_Py_CODEUNIT *instr,
     }
 reject_LOAD_GLOBAL_MODULE: ;
 
-    // LOAD_GLOBAL_BUILTIN (instructions/attributes.inst:379:6)
+    // LOAD_GLOBAL_BUILTIN
     {
         if (!PyDict_CheckExact(builtins)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OTHER);
@@ -1207,12 +1207,12 @@ reject_LOAD_GLOBAL_MODULE: ;
         PyDictObject *bdict = (PyDictObject *)builtins;
         cache->index = (uint16_t)builtin_index;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:400:5
+        // DEOPT_IF(mdict->ma_keys->dk_version != mod_version)
         if ((uint64_t)(mdict->ma_keys->dk_version) != (uint32_t)(mdict->ma_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE);
         }
         write_u32(cache->module_keys_version, mdict->ma_keys->dk_version);
-        // DEOPT_IF at instructions/attributes.inst:401:5
+        // DEOPT_IF(bdict->ma_keys->dk_version != bltn_version)
         if ((uint64_t)(bdict->ma_keys->dk_version) != (uint16_t)(bdict->ma_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE);
         }
@@ -1236,7 +1236,7 @@ success:
     return 0;
 }
 
-// family LOAD_METHOD (instructions/attributes.inst:112:8)
+// family LOAD_METHOD
 int
 _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj, PyObject *name)
 {
@@ -1244,7 +1244,7 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_LOAD_METHOD_OTHER;
 #endif
-    // specialize (instructions/attributes.inst:125:5)
+    // specialize
     PyTypeObject *owner_cls = Py_TYPE(obj);
     int module = PyModule_CheckExact(obj);
     int is_class = 0;
@@ -1292,7 +1292,7 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
     }
     int instance = !module && !is_class;
 
-    // LOAD_METHOD_WITH_VALUES (instructions/attributes.inst:764:6)
+    // LOAD_METHOD_WITH_VALUES
     {
         PyObject *self = obj;
         if (!instance || !(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
@@ -1315,12 +1315,12 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
            any change to the type or its MRO changes the version), as for the type method cache. */
         write_obj(cache->descr, descr);
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:782:5
+        // DEOPT_IF(self_cls->tp_version_tag != type_version)
         if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
         write_u32(cache->type_version, self_cls->tp_version_tag);
-        // DEOPT_IF at instructions/attributes.inst:787:5
+        // DEOPT_IF(self_heap_type->ht_cached_keys->dk_version != read_u32(cache->keys_version))
         if ((uint64_t)(self_heap_type->ht_cached_keys->dk_version) != (uint32_t)(self_heap_type->ht_cached_keys->dk_version)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
@@ -1330,7 +1330,7 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
     }
 reject_LOAD_METHOD_WITH_VALUES: ;
 
-    // LOAD_METHOD_WITH_DICT (instructions/attributes.inst:799:6)
+    // LOAD_METHOD_WITH_DICT
     {
         PyObject *self = obj;
         if (!instance) {
@@ -1366,7 +1366,7 @@ reject_LOAD_METHOD_WITH_VALUES: ;
         *(int16_t *)&cache->dict_offset = (int16_t)dictoffset;
         write_obj(cache->descr, descr);  // borrowed, as for LOAD_METHOD_WITH_VALUES
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:826:5
+        // DEOPT_IF(self_cls->tp_version_tag != read_u32(cache->type_version))
         if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
@@ -1376,7 +1376,7 @@ reject_LOAD_METHOD_WITH_VALUES: ;
     }
 reject_LOAD_METHOD_WITH_DICT: ;
 
-    // LOAD_METHOD_NO_DICT (instructions/attributes.inst:847:6)
+    // LOAD_METHOD_NO_DICT
     {
         if (!instance) {
             goto reject_LOAD_METHOD_NO_DICT;
@@ -1385,7 +1385,7 @@ reject_LOAD_METHOD_WITH_DICT: ;
         PyTypeObject *self_cls = owner_cls;
         write_obj(cache->descr, descr);  // borrowed, as for LOAD_METHOD_WITH_VALUES
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:857:5
+        // DEOPT_IF(self_cls->tp_version_tag != type_version)
         if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
@@ -1395,7 +1395,7 @@ reject_LOAD_METHOD_WITH_DICT: ;
     }
 reject_LOAD_METHOD_NO_DICT: ;
 
-    // LOAD_METHOD_MODULE (instructions/attributes.inst:875:6)
+    // LOAD_METHOD_MODULE
     {
         PyObject *owner = obj;
         if (!module) {
@@ -1432,13 +1432,13 @@ reject_LOAD_METHOD_NO_DICT: ;
     }
 reject_LOAD_METHOD_MODULE: ;
 
-    // LOAD_METHOD_CLASS (instructions/attributes.inst:899:6)
+    // LOAD_METHOD_CLASS
     {
         PyObject *cls = obj;
         assert(is_class);
         write_obj(cache->descr, descr);  // borrowed: the class holds it while its version matches
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:909:5
+        // DEOPT_IF(((PyTypeObject *)cls)->tp_version_tag != type_version)
         if ((uint64_t)(((PyTypeObject *)cls)->tp_version_tag) != (uint32_t)(((PyTypeObject *)cls)->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
@@ -1462,7 +1462,7 @@ success:
     return 0;
 }
 
-// family PRECALL (instructions/calls.inst:32:8)
+// family PRECALL
 int
 _PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr,
                               int oparg,
@@ -1475,7 +1475,7 @@ _PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_PRECALL_OTHER;
 #endif
-    // specialize (instructions/calls.inst:52:5)
+    // specialize
     int is_meth = method != NULL;
     int nargs = oparg + is_meth;
     PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
@@ -1517,7 +1517,7 @@ _PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr,
     }
     PyInterpreterState *interp = _PyInterpreterState_GET();
 
-    // PRECALL_BOUND_METHOD (instructions/calls.inst:195:6)
+    // PRECALL_BOUND_METHOD
     {
         if (Py_TYPE(function) != &PyMethod_Type) {
             goto reject_PRECALL_BOUND_METHOD;
@@ -1527,7 +1527,7 @@ _PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr,
     }
 reject_PRECALL_BOUND_METHOD: ;
 
-    // PRECALL_PYFUNC (instructions/calls.inst:215:6)
+    // PRECALL_PYFUNC
     {
         if (!PyFunction_Check(function)) {
             goto reject_PRECALL_PYFUNC;
@@ -1537,7 +1537,7 @@ reject_PRECALL_BOUND_METHOD: ;
     }
 reject_PRECALL_PYFUNC: ;
 
-    // PRECALL_NO_KW_TYPE_1 (instructions/calls.inst:228:6)
+    // PRECALL_NO_KW_TYPE_1
     {
         if ((oparg) != 1) {
             goto reject_PRECALL_NO_KW_TYPE_1;
@@ -1550,7 +1550,7 @@ reject_PRECALL_PYFUNC: ;
     }
 reject_PRECALL_NO_KW_TYPE_1: ;
 
-    // PRECALL_NO_KW_STR_1 (instructions/calls.inst:247:6)
+    // PRECALL_NO_KW_STR_1
     {
         if ((oparg) != 1) {
             goto reject_PRECALL_NO_KW_STR_1;
@@ -1563,7 +1563,7 @@ reject_PRECALL_NO_KW_TYPE_1: ;
     }
 reject_PRECALL_NO_KW_STR_1: ;
 
-    // PRECALL_NO_KW_TUPLE_1 (instructions/calls.inst:268:6)
+    // PRECALL_NO_KW_TUPLE_1
     {
         if ((oparg) != 1) {
             goto reject_PRECALL_NO_KW_TUPLE_1;
@@ -1576,7 +1576,7 @@ reject_PRECALL_NO_KW_STR_1: ;
     }
 reject_PRECALL_NO_KW_TUPLE_1: ;
 
-    // PRECALL_BUILTIN_CLASS (instructions/calls.inst:289:6)
+    // PRECALL_BUILTIN_CLASS
     {
         if (tp == NULL) {
             goto reject_PRECALL_BUILTIN_CLASS;
@@ -1589,7 +1589,7 @@ reject_PRECALL_NO_KW_TUPLE_1: ;
     }
 reject_PRECALL_BUILTIN_CLASS: ;
 
-    // PRECALL_NO_KW_LEN (instructions/calls.inst:317:6)
+    // PRECALL_NO_KW_LEN
     {
         if (!cfunction || flags != METH_O || function != interp->callable_cache.len) {
             goto reject_PRECALL_NO_KW_LEN;
@@ -1599,7 +1599,7 @@ reject_PRECALL_BUILTIN_CLASS: ;
     }
 reject_PRECALL_NO_KW_LEN: ;
 
-    // PRECALL_NO_KW_BUILTIN_O (instructions/calls.inst:348:6)
+    // PRECALL_NO_KW_BUILTIN_O
     {
         if (!cfunction || flags != METH_O) {
             goto reject_PRECALL_NO_KW_BUILTIN_O;
@@ -1609,7 +1609,7 @@ reject_PRECALL_NO_KW_LEN: ;
     }
 reject_PRECALL_NO_KW_BUILTIN_O: ;
 
-    // PRECALL_NO_KW_ISINSTANCE (instructions/calls.inst:382:6)
+    // PRECALL_NO_KW_ISINSTANCE
     {
         if (!cfunction || flags != METH_FASTCALL || nargs != 2) {
             goto reject_PRECALL_NO_KW_ISINSTANCE;
@@ -1622,7 +1622,7 @@ reject_PRECALL_NO_KW_BUILTIN_O: ;
     }
 reject_PRECALL_NO_KW_ISINSTANCE: ;
 
-    // PRECALL_NO_KW_BUILTIN_FAST (instructions/calls.inst:418:6)
+    // PRECALL_NO_KW_BUILTIN_FAST
     {
         if (!cfunction || flags != METH_FASTCALL) {
             goto reject_PRECALL_NO_KW_BUILTIN_FAST;
@@ -1632,7 +1632,7 @@ reject_PRECALL_NO_KW_ISINSTANCE: ;
     }
 reject_PRECALL_NO_KW_BUILTIN_FAST: ;
 
-    // PRECALL_BUILTIN_FAST_WITH_KEYWORDS (instructions/calls.inst:457:6)
+    // PRECALL_BUILTIN_FAST_WITH_KEYWORDS
     {
         if (!cfunction || flags != (METH_FASTCALL | METH_KEYWORDS)) {
             goto reject_PRECALL_BUILTIN_FAST_WITH_KEYWORDS;
@@ -1642,7 +1642,7 @@ reject_PRECALL_NO_KW_BUILTIN_FAST: ;
     }
 reject_PRECALL_BUILTIN_FAST_WITH_KEYWORDS: ;
 
-    // PRECALL_NO_KW_LIST_APPEND (instructions/calls.inst:495:6)
+    // PRECALL_NO_KW_LIST_APPEND
     {
         if ((oparg) != 1) {
             goto reject_PRECALL_NO_KW_LIST_APPEND;
@@ -1663,7 +1663,7 @@ reject_PRECALL_BUILTIN_FAST_WITH_KEYWORDS: ;
     }
 reject_PRECALL_NO_KW_LIST_APPEND: ;
 
-    // PRECALL_NO_KW_METHOD_DESCRIPTOR_O (instructions/calls.inst:528:6)
+    // PRECALL_NO_KW_METHOD_DESCRIPTOR_O
     {
         if (!descriptor || flags != METH_O) {
             goto reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_O;
@@ -1673,7 +1673,7 @@ reject_PRECALL_NO_KW_LIST_APPEND: ;
     }
 reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_O: ;
 
-    // PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS (instructions/calls.inst:565:6)
+    // PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS
     {
         if (!descriptor || flags != (METH_FASTCALL | METH_KEYWORDS)) {
             goto reject_PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS;
@@ -1683,7 +1683,7 @@ reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_O: ;
     }
 reject_PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: ;
 
-    // PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS (instructions/calls.inst:602:6)
+    // PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS
     {
         if (!descriptor || flags != METH_NOARGS) {
             goto reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS;
@@ -1693,7 +1693,7 @@ reject_PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: ;
     }
 reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS: ;
 
-    // PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST (instructions/calls.inst:638:6)
+    // PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST
     {
         if (!descriptor || flags != METH_FASTCALL) {
             goto reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST;
@@ -1703,7 +1703,7 @@ reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS: ;
     }
 reject_PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST: ;
 
-    // otherwise (instructions/calls.inst:79:15)
+    // otherwise
     if (cfunction || descriptor) {
         FAIL_WITH(flags == METH_VARARGS ? QUICKEN_FAIL_PRECALL_PYCFUNCTION : flags == (METH_VARARGS | METH_KEYWORDS) ? QUICKEN_FAIL_PRECALL_PYCFUNCTION_WITH_KEYWORDS : flags == (METH_FASTCALL | METH_KEYWORDS) ? QUICKEN_FAIL_PRECALL_PYCFUNCTION_FAST_WITH_KEYWORDS : flags == METH_NOARGS ? QUICKEN_FAIL_PRECALL_PYCFUNCTION_NOARGS : QUICKEN_FAIL_PRECALL_BAD_CALL_FLAGS);
     }
@@ -1722,7 +1722,7 @@ success:
     return 0;
 }
 
-// family STORE_ATTR (instructions/attributes.inst:92:8)
+// family STORE_ATTR
 int
 _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
                                  int oparg,
@@ -1734,7 +1734,7 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_STORE_ATTR_OTHER;
 #endif
-    // specialize (instructions/attributes.inst:98:5)
+    // specialize
     PyTypeObject *type = Py_TYPE(owner);
     if (PyModule_CheckExact(owner)) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN);
@@ -1760,7 +1760,7 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN);
     }
 
-    // STORE_ATTR_INSTANCE_VALUE (instructions/attributes.inst:597:6)
+    // STORE_ATTR_INSTANCE_VALUE
     {
         if (kind == OBJECT_SLOT) {
             goto reject_STORE_ATTR_INSTANCE_VALUE;
@@ -1781,7 +1781,7 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
         PyTypeObject *tp = type;
         cache->index = (uint16_t)index;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:613:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }
@@ -1791,7 +1791,7 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
     }
 reject_STORE_ATTR_INSTANCE_VALUE: ;
 
-    // STORE_ATTR_WITH_HINT (instructions/attributes.inst:633:6)
+    // STORE_ATTR_WITH_HINT
     {
         if (kind == OBJECT_SLOT) {
             goto reject_STORE_ATTR_WITH_HINT;
@@ -1811,7 +1811,7 @@ reject_STORE_ATTR_INSTANCE_VALUE: ;
         PyTypeObject *tp = type;
         cache->index = (uint16_t)hint;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:649:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }
@@ -1821,7 +1821,7 @@ reject_STORE_ATTR_INSTANCE_VALUE: ;
     }
 reject_STORE_ATTR_WITH_HINT: ;
 
-    // STORE_ATTR_SLOT (instructions/attributes.inst:685:6)
+    // STORE_ATTR_SLOT
     {
         assert(kind == OBJECT_SLOT);
         PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
@@ -1840,7 +1840,7 @@ reject_STORE_ATTR_WITH_HINT: ;
         PyTypeObject *tp = type;
         cache->index = (uint16_t)dmem->offset;
         // filled from its guards:
-        // DEOPT_IF at instructions/attributes.inst:702:5
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }
@@ -1864,7 +1864,7 @@ success:
     return 0;
 }
 
-// family STORE_SUBSCR (instructions/operators.inst:519:8)
+// family STORE_SUBSCR
 int
 _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
                                    int oparg,
@@ -1876,10 +1876,10 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_STORE_SUBSCR_OTHER;
 #endif
-    // specialize (instructions/operators.inst:525:5)
+    // specialize
     PyTypeObject *container_type = Py_TYPE(container);
 
-    // STORE_SUBSCR_DICT (instructions/operators.inst:572:6)
+    // STORE_SUBSCR_DICT
     {
         if (container_type != &PyDict_Type) {
             goto reject_STORE_SUBSCR_DICT;
@@ -1889,7 +1889,7 @@ _PyQuicken_Specialize_STORE_SUBSCR(_Py_CODEUNIT *instr,
     }
 reject_STORE_SUBSCR_DICT: ;
 
-    // STORE_SUBSCR_LIST_INT (instructions/operators.inst:587:6)
+    // STORE_SUBSCR_LIST_INT
     {
         PyObject *list = container;
         if (container_type != &PyList_Type) {
@@ -1909,7 +1909,7 @@ reject_STORE_SUBSCR_DICT: ;
     }
 reject_STORE_SUBSCR_LIST_INT: ;
 
-    // otherwise (instructions/operators.inst:529:15)
+    // otherwise
 #ifdef Py_STATS
     PyMappingMethods *as_mapping = container_type->tp_as_mapping;
     if (as_mapping && (as_mapping->mp_ass_subscript == PyDict_Type.tp_as_mapping->mp_ass_subscript)) {
@@ -1950,7 +1950,7 @@ success:
     return 0;
 }
 
-// family UNPACK_SEQUENCE (instructions/operators.inst:960:8)
+// family UNPACK_SEQUENCE
 int
 _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *seq)
 {
@@ -1959,7 +1959,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     int fail_kind = QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER;
 #endif
 
-    // UNPACK_SEQUENCE_LIST (instructions/operators.inst:985:6)
+    // UNPACK_SEQUENCE_LIST
     {
         if (!PyList_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_LIST;
@@ -1972,7 +1972,7 @@ _PyQuicken_Specialize_UNPACK_SEQUENCE(_Py_CODEUNIT *instr, int oparg, PyObject *
     }
 reject_UNPACK_SEQUENCE_LIST: ;
 
-    // UNPACK_SEQUENCE_TWO_TUPLE (instructions/operators.inst:1004:6)
+    // UNPACK_SEQUENCE_TWO_TUPLE
     {
         if ((oparg) != 2) {
             goto reject_UNPACK_SEQUENCE_TWO_TUPLE;
@@ -1988,7 +1988,7 @@ reject_UNPACK_SEQUENCE_LIST: ;
     }
 reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
 
-    // UNPACK_SEQUENCE_TUPLE (instructions/operators.inst:1019:6)
+    // UNPACK_SEQUENCE_TUPLE
     {
         if (!PyTuple_CheckExact(seq)) {
             goto reject_UNPACK_SEQUENCE_TUPLE;
@@ -2001,7 +2001,7 @@ reject_UNPACK_SEQUENCE_TWO_TUPLE: ;
     }
 reject_UNPACK_SEQUENCE_TUPLE: ;
 
-    // otherwise (instructions/operators.inst:967:15)
+    // otherwise
     FAIL_WITH(PySequence_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_SEQUENCE : PyIter_Check(seq) ? QUICKEN_FAIL_UNPACK_SEQUENCE_ITERATOR : QUICKEN_FAIL_UNPACK_SEQUENCE_OTHER);
 fail:
     SPECIALIZATION_FAIL(UNPACK_SEQUENCE, fail_kind);

@@ -91,8 +91,9 @@ _nb_ops = [
 
 _specializations = {
 }
+# By opcode: dis gives the opcodes the base instructions leave free, from 1 up, to these names
+# in order (the generator numbers them so, without a gap).
 _specialized_instructions = [
-    opcode for family in _specializations.values() for opcode in family
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

@@ -87,11 +87,10 @@ def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
     for stmt in reading.walk():
         head = reading.tokens[stmt.first]
         if stmt.kind == dsl.EXIT:
+            if model.error_goto_label(reading, stmt) is not None:
+                continue
             if head.text == "goto" and stmt.last > stmt.first + 1:
-                label = reading.tokens[stmt.first + 1].text
-                if "error" in label or "unwind" in label:
-                    continue
-                return head.location, f"goto {label}"
+                return head.location, f"goto {reading.tokens[stmt.first + 1].text}"
             return head.location, head.text
         if "next_instr" in stmt.assigns and stmt.kind != "compound":
             return head.location, "an assignment to next_instr"
@@ -1049,9 +1048,13 @@ class _Analyzer:
                         self.error(site.location, f"DEOPT_IF in {inst.name}, which is not a "
                                                   "specialized member of a family")
                         break
-                    if index > 0:
-                        self.error(site.location, f"DEOPT_IF in part {index + 1} of {inst.name} "
-                                                  "would run after earlier parts changed the stack")
+                    if index > 0 and not inst.symbolic_stack:
+                        self.error(site.location,
+                                   f"DEOPT_IF in part {index + 1} of {inst.name} would run after "
+                                   f"earlier parts wrote the stack: only a composition of scalar "
+                                   f"items whose parts neither move the stack nor leave "
+                                   f"(model.Instruction.symbolic_stack) keeps it unwritten until "
+                                   f"its end")
                         break
                     if inst.cache is None and inst.family.name in self.unknown_cache_families:
                         break  # reported with the family
@@ -1104,6 +1107,9 @@ class _Analyzer:
                                        f"stack item '{item.spelling()}' of {inst.name} uses oparg "
                                        f"but the instruction takes no argument (opcode "
                                        f"{inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
+        for inst in instructions:
+            if inst.symbolic_stack and len(inst.parts) > 1:
+                self.check_guards_come_first_across_parts(inst)
         instruction_names = {i.name for i in instructions}
         for token in self.references:
             if token.text not in instruction_names:
@@ -1130,11 +1136,9 @@ class _Analyzer:
                            f"it 'unused' if the slot holds no reference)")
         inputs = {i.name for i in op.effect.inputs if not i.is_unused}
 
-        def raw_error_exit(stmt) -> bool:
-            if stmt.kind != dsl.EXIT or stmt.last <= stmt.first:
-                return False
-            return reading.tokens[stmt.first].text == "goto" and \
-                reading.tokens[stmt.first + 1].text in ("error", "exception_unwind")
+        def raw_error_exit(stmt) -> bool:  # (pop_N_error pops first)
+            label = model.error_goto_label(reading, stmt) if stmt.kind == dsl.EXIT else None
+            return label is not None and not label.startswith("pop_")
 
         for change, goto in changes_before(reading.statements, raw_error_exit,
                                            stops=lambda c: c.kind == "stack"):
@@ -1145,6 +1149,28 @@ class _Analyzer:
                            f"the unwinder releases it again from the stack; pop it first "
                            f"(ERROR_IF(cond, {label}) pops the inputs, or STACK_SHRINK)",
                            notes=((change.token.location, "released here"),))
+
+    def check_guards_come_first_across_parts(self, inst: model.Instruction) -> None:
+        """A guard in a later part of a composition: nothing an earlier part does may change
+        state either (each part's own statements are checked with its operation)."""
+        part_of: dict[int, int] = {}
+        statements = []
+        for index, part in enumerate(inst.parts):
+            for stmt in part.body.statements:
+                part_of[id(stmt)] = index
+                statements.append(stmt)
+        owner = {id(c): part_of[id(top)] for top in statements for c in top.all_changes}
+        guard_part = {id(g): part_of[id(top)] for top in statements for g in top.walk()
+                      if g.kind == dsl.GUARD}
+        for change, guard in changes_before_guards(statements):
+            first, later = owner[id(change)], guard_part[id(guard)]
+            if first < later:
+                self.error(change.token.location,
+                           f"{change.describe()} in {inst.parts[first].name}, part {first + 1} "
+                           f"of {inst.name}, before a DEOPT_IF of part {later + 1}: a guard must "
+                           f"come before anything that changes state (on a miss, the generic "
+                           f"instruction runs again from the state on entry)",
+                           notes=((guard.location, "the DEOPT_IF it precedes"),))
 
     def check_guards_come_first(self, name: str, body: model.Body) -> None:
         """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction

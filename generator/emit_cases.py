@@ -215,14 +215,16 @@ def _indent_of(text: str, offset: int) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool) -> list[str]:
-    """The body's text with the DSL statements expanded, dedented, as lines."""
+def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
+                symbolic: "_Symbolic | None" = None) -> list[str]:
+    """The body's text with the DSL statements expanded, dedented, as lines. In a composition
+    with a symbolic stack, `symbolic` writes its error exits and its end."""
     source = part.body.source.source.text
     start, end = part.body.source.start, part.body.source.end
     edits: list[tuple[int, int, str | list[str]]] = []
     family = inst.family.name if inst.family else None
     n_inputs = error_pops(part.effect)
-    eager = eager_stores(part)
+    eager = eager_stores(part) if symbolic is None else {}
     for name, (offset, store) in eager.items():
         # After a comment that ends the statement's line, not before it.
         line_end = source.find("\n", offset)
@@ -245,6 +247,8 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         return finish(inst, part.jump_effect, tuple(trailing))
 
     def error_exit(cond: str, label: str) -> list[str]:
+        if symbolic is not None:
+            return symbolic.error_exit(cond, label, popped=True)
         if n_inputs.is_zero:
             return [f"if ({cond}) goto {label};"]
         if label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
@@ -266,12 +270,23 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         if stmt.kind != dsl.GUARD:
             lines = _as_statement(source, site_start, lines)
         edits.append((site_start, site_end, lines if stmt.kind != dsl.GUARD else lines[0]))
+    if symbolic is not None:  # a raw `goto error`: the part's inputs are still on the stack
+        for stmt in reading.walk():
+            label = model.error_goto_label(reading, stmt)
+            if stmt.kind == dsl.EXIT and label is not None:
+                site_start, site_end = reading.span(stmt)
+                edits.append((site_start, site_end, _as_statement(
+                    source, site_start, symbolic.error_exit(None, label, popped=False))))
     if reading.falls_through:
         for t in reading.end_trailing:
             edits.append((*reading.span(t), ""))
         trailing = tuple(source[slice(*reading.span(t))] for t in reading.end_trailing)
         stored = stored_before(end)
-        if not in_composition:
+        if symbolic is not None:
+            lines = symbolic.end_of_part() + list(trailing)
+            if lines:
+                edits.append((end, end, ["\n"] + lines))
+        elif not in_composition:
             lines = finish(inst, part.effect, trailing, stored)
         else:
             lines = stack_update(part.effect, stored) + list(trailing)
@@ -360,6 +375,120 @@ def _as_statement(source: str, offset: int, lines: list[str]) -> list[str]:
     return ["{"] + [INDENT + line for line in lines] + ["}"]
 
 
+class _Symbolic:
+    """A composition whose parts hand values to each other in C variables: a symbolic stack
+    of what the real one would hold (bottom first): ("mem", i), the instruction's input i still
+    in its slot; ("var", name), a value in a C variable; ("any",), an `unused` output. The real
+    stack is written once, at the end, and before an error exit (as the parts one by one would
+    have left it); so no part changes it before a later part's guard."""
+
+    def __init__(self, inst: model.Instruction):
+        self.inst = inst
+        self.entry = len(inst.effect.inputs)
+        self.stack: list[tuple] = [("mem", i) for i in range(self.entry)]
+        self.declared: set[str] = set()  # the C variables of the instruction's own block
+        self.below: list[tuple] = []  # during a part: the stack under its inputs
+        self.inputs: list[tuple] = []  # during a part: its inputs
+        self.copy_out: list[str] = []  # during a part: outputs renamed at its end
+
+    def value(self, entry: tuple) -> str:
+        return entry[1] if entry[0] == "var" else _peek(Size(self.entry - entry[1]))
+
+    def flush(self, stack: list[tuple]) -> list[str]:
+        """Write `stack` to the real stack (which holds the instruction's inputs, the stack
+        pointer where it was on entry): move the pointer, then store the values in variables
+        (what is still in its slot stays)."""
+        lines = []
+        delta = len(stack) - self.entry
+        if delta < 0:
+            lines.append(f"STACK_SHRINK({-delta});")
+        elif delta > 0:
+            lines.append(f"STACK_GROW({delta});")
+        return lines + [f"POKE({len(stack) - i}, {e[1]});"
+                        for i, e in enumerate(stack) if e[0] == "var"]
+
+    def error_exit(self, cond: str | None, label: str, popped: bool) -> list[str]:
+        """ERROR_IF (the part's inputs popped) or a raw `goto` (still on the stack)."""
+        stack = self.below if popped else self.below + self.inputs
+        lines = self.flush(stack)
+        pops = self.entry - len(stack)
+        if lines == [f"STACK_SHRINK({pops});"] and label == "error" and pops <= MAX_POP_ERROR:
+            lines = [f"goto pop_{pops}_error;"]
+        else:
+            lines.append(f"goto {label};")
+        if cond is None:
+            return lines
+        if len(lines) == 1:
+            return [f"if ({cond}) {lines[0]}"]
+        return [f"if ({cond}) {{"] + [INDENT + line for line in lines] + ["}"]
+
+    def end_of_part(self) -> list[str]:
+        return self.copy_out
+
+    def emit(self) -> list[str]:
+        inst = self.inst
+        outer: list[str] = []
+        blocks: list[str] = []
+        for index, part in enumerate(inst.parts):
+            effect = part.effect
+            mentioned = part.body.mentioned
+            n_in = len(effect.inputs)
+            self.below = self.stack[:len(self.stack) - n_in]
+            self.inputs = self.stack[len(self.stack) - n_in:]
+            binds: dict[str, tuple] = {}
+            block = []
+            for item, entry in zip(effect.inputs, self.inputs):
+                if item.is_unused:
+                    continue
+                binds[item.name] = entry
+                if item.name not in mentioned or entry == ("var", item.name):
+                    continue
+                if entry[0] == "mem" and item.name not in self.declared:
+                    outer.append(f"PyObject *{item.name} = {self.value(entry)};")
+                    self.declared.add(item.name)
+                    binds[item.name] = ("var", item.name)
+                    self.inputs = [("var", item.name) if e == entry else e for e in self.inputs]
+                    self.stack = [("var", item.name) if e == entry else e for e in self.stack]
+                else:
+                    block.append(f"PyObject *{item.name} = {self.value(entry)};")
+            pushed: list[tuple] = []
+            self.copy_out = []
+            for o in effect.outputs:
+                if o.is_unused:  # the slot keeps what it holds (nothing, if it is a new one)
+                    k = len(pushed)
+                    pushed.append(self.inputs[k] if k < len(self.inputs) else ("any",))
+                elif o.name in binds:  # an input handed on
+                    entry = binds[o.name]
+                    if entry[0] == "mem" and entry[1] != len(self.below) + len(pushed):
+                        # moved while still in its slot: read it before anything is written
+                        name = o.name if o.name not in self.declared else f"{o.name}_{index + 1}"
+                        outer.append(f"PyObject *{name} = {self.value(entry)};")
+                        self.declared.add(name)
+                        entry = ("var", name)
+                    pushed.append(entry)
+                elif o.name not in self.declared:
+                    outer.append(f"PyObject *{o.name};")
+                    self.declared.add(o.name)
+                    pushed.append(("var", o.name))
+                else:  # the name holds another value: the output gets a name of its own
+                    fresh = f"{o.name}_{index + 1}"
+                    outer.append(f"PyObject *{fresh};")
+                    self.declared.add(fresh)
+                    block.append(f"PyObject *{o.name};")
+                    self.copy_out.append(f"{fresh} = {o.name};")
+                    pushed.append(("var", fresh))
+            if part.body.uses_cache:
+                block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
+            block.extend(expand_body(inst, part, in_composition=True, symbolic=self))
+            blocks.append(f"{{  // {part.name}")
+            blocks.extend(INDENT + line if line else "" for line in block)
+            blocks.append("}")
+            self.stack = self.below + pushed
+        final = [e if e[0] != "any" else ("mem", i) for i, e in enumerate(self.stack)]
+        return outer + blocks + self.flush(final) + finish(
+            inst, model.StackEffect([], [], inst.location), ())
+
+
 def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
     lines: list[str] = []
     if inst.doc:
@@ -380,6 +509,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
             cache = inst.cache
             body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
         body.extend(expand_body(inst, part, in_composition=False))
+    elif inst.symbolic_stack:
+        body.extend(_Symbolic(inst).emit())
     else:
         for index, part in enumerate(inst.parts):
             if index and inst.kind == "super":

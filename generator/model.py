@@ -138,6 +138,16 @@ class StackItem:
         return ast.spell_item(self.name, self.array_size, self.condition)
 
 
+def error_goto_label(reading, stmt) -> str | None:
+    """The label of a `goto` to an error exit (`error`, `exception_unwind`, `pop_2_error`,
+    `unbound_local_error`: a label naming an error or the unwinding), else None."""
+    tokens = reading.tokens
+    if tokens[stmt.first].text != "goto" or stmt.last <= stmt.first:
+        return None
+    label = tokens[stmt.first + 1].text
+    return label if "error" in label or "unwind" in label else None
+
+
 def _parenthesize(expr: str) -> str:
     expr = expr.strip()
     if expr.isidentifier() or expr.isdigit():
@@ -289,6 +299,28 @@ class Instruction:
     # from its guards (specializer.Fill).
     when: "ast.Body | None" = None
     fills: list = field(default_factory=list)
+
+    @property
+    def symbolic_stack(self) -> bool:
+        """A composition (not a superinstruction) whose parts pass values to each other in C
+        variables, the stack written once at the end (and before an error exit): every item a
+        scalar, no part moving or reading the stack itself, assigning one of its inputs, or
+        leaving other than by an error exit. Its later parts may then guard (emit_cases.py)."""
+        if self.kind != "composed":
+            return False
+        for part in self.parts:
+            reading = part.body.reading
+            items = part.effect.inputs + part.effect.outputs
+            if part.jump_effect is not None or any(i.is_array or i.condition for i in items):
+                return False
+            if "stack_pointer" in reading.names or any(
+                    s.kind in ("stack_move", "exit") and not error_goto_label(reading, s)
+                    for s in reading.walk()):
+                return False
+            assigned = set().union(*(s.all_assigns for s in reading.statements))
+            if assigned & {i.name for i in part.effect.inputs}:
+                return False
+        return True
 
     @property
     def has_arg(self) -> bool:

@@ -951,23 +951,58 @@ def test_deopt_if_in_a_family_without_a_cache(project):
     ])
 
 
-def test_deopt_if_in_a_later_part_of_a_composition(project):
-    expect(project, """
-        op _P1 (a -- b) {
-            b = a;
-        }
+LATER_GUARD = """
         op _P2 (b -- c) {
             DEOPT_IF(b == NULL);
             c = b;
         }
         inst A = 100 (a -- c) {
-            c = a;
+            c = a; Py_DECREF(a);
         }
         inst A_M : _P1 + _P2;
+        cache C {
+            counter: 1;
+        }
+        inst A_AD (a -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
         family A {
+            cache: C;
+            adaptive: A_AD;
             members: A_M;
         }
-    """, [(5, 5, "DEOPT_IF in part 2 of A_M would run after earlier parts changed the stack")])
+"""
+
+
+def test_deopt_if_in_a_later_part_of_a_composition(project):
+    # With a symbolic stack nothing is written before the end: a later part may guard, if the
+    # parts before it change nothing.
+    m = loads(project, """
+        op _P1 (a -- b) {
+            b = a;
+        }
+    """ + LATER_GUARD)
+    assert m.families[0].members[0].symbolic_stack
+    expect(project, """
+        op _P1 (a -- b) {
+            b = a;
+            Py_INCREF(b);
+        }
+    """ + LATER_GUARD, [
+        (3, 5, "a reference-count change (Py_INCREF) in _P1, part 1 of A_M, before a DEOPT_IF "
+               "of part 2: a guard must come before anything that changes state (on a miss, the "
+               "generic instruction runs again from the state on entry)"),
+    ])
+    expect(project, """
+        op _P1 (a -- b) {
+            b = a;
+            g(stack_pointer);
+        }
+    """ + LATER_GUARD, [
+        (7, 5, "DEOPT_IF in part 2 of A_M would run after earlier parts wrote the stack: only a "
+               "composition of scalar items whose parts neither move the stack nor leave "
+               "(model.Instruction.symbolic_stack) keeps it unwritten until its end"),
+    ])
 
 
 def test_dispatch_jumped_without_jump_effect(project):

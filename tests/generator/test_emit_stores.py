@@ -397,10 +397,11 @@ def test_pass_through_conditional_and_array_outputs_are_not_stored_early(project
 
 
 def test_each_part_of_a_composition_stores_relative_to_its_own_entry(project):
+    # A part that reads the stack pointer itself: the parts write the stack one by one.
     case = case_in(project, """
         op _P1 (-- a) {
             a = f();
-            g();
+            g(stack_pointer);
         }
         op _P2 (a -- b) {
             b = h(a);
@@ -413,9 +414,9 @@ def test_each_part_of_a_composition_stores_relative_to_its_own_entry(project):
             {  // _P1
                 PyObject *a;
                 a = f();
-                POKE(0, a);
-                g();
+                g(stack_pointer);
                 STACK_GROW(1);
+                POKE(1, a);
             }
             {  // _P2
                 PyObject *a = PEEK(1);
@@ -428,6 +429,98 @@ def test_each_part_of_a_composition_stores_relative_to_its_own_entry(project):
         }
     """)
     assert simulate(case, 0, ["s"]) == ["s", "b"]
+
+
+def test_a_composition_hands_values_on_in_variables_and_writes_the_stack_at_its_end(project):
+    case = case_in(project, """
+        op _P1 (-- a) {
+            a = f();
+            g();
+        }
+        op _P2 (a -- b) {
+            b = h(a);
+            Py_DECREF(a);
+        }
+        op _P3 (x, unused -- y, unused, x) {
+            y = NULL;
+        }
+        inst A = 100 : _P1 + _P2 + _P3;
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PyObject *a;
+            PyObject *b;
+            PyObject *y;
+            PyObject *x = PEEK(1);
+            {  // _P1
+                a = f();
+                g();
+            }
+            {  // _P2
+                b = h(a);
+                Py_DECREF(a);
+            }
+            {  // _P3
+                y = NULL;
+            }
+            STACK_GROW(2);
+            POKE(3, y);
+            POKE(2, b);
+            POKE(1, x);
+            DISPATCH();
+        }
+    """)
+    assert simulate(case, 0, ["s", "x"]) == ["s", "y", "b", "x"]
+
+
+def test_error_exits_of_a_symbolic_composition_write_the_stack_first(project):
+    # As part by part: ERROR_IF pops the part's inputs, a raw goto leaves them on the stack;
+    # values still in variables are written first.
+    case = case_in(project, """
+        op _P1 (a -- b, c) {
+            b = f(a);
+            c = g(a);
+            Py_DECREF(a);
+        }
+        op _P2 (c -- d) {
+            if (c == NULL) {
+                goto error;
+            }
+            d = h(c);
+            ERROR_IF(d == NULL, error);
+        }
+        inst A = 100 : _P1 + _P2;
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PyObject *a = PEEK(1);
+            PyObject *b;
+            PyObject *c;
+            PyObject *d;
+            {  // _P1
+                b = f(a);
+                c = g(a);
+                Py_DECREF(a);
+            }
+            {  // _P2
+                if (c == NULL) {
+                    STACK_GROW(1);
+                    POKE(2, b);
+                    POKE(1, c);
+                    goto error;
+                }
+                d = h(c);
+                if (d == NULL) {
+                    POKE(1, b);
+                    goto error;
+                }
+            }
+            STACK_GROW(1);
+            POKE(2, b);
+            POKE(1, d);
+            DISPATCH();
+        }
+    """)
 
 
 # Generator bugs of the eager stores.

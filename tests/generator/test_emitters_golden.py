@@ -302,24 +302,25 @@ def test_fused_skip_counts_each_fused_instruction_and_its_cache(project):
 
 
 def test_composed_instruction_runs_its_parts_in_blocks():
+    # Its parts hand `res` on in a variable; the stack is written at the end (a symbolic stack).
     assert families("LOAD_ATTR_MODULE") == genutil.dedent("""
         TARGET(LOAD_ATTR_MODULE) {
+            PyObject *owner = PEEK(1);
+            PyObject *res;
             {  // _LOAD_MODULE_ATTR
-                PyObject *owner = PEEK(1);
-                PyObject *res;
                 _PyAttrCache *cache = (_PyAttrCache *)next_instr;
                 DEOPT_IF(!PyModule_CheckExact(owner), LOAD_ATTR);
                 PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
                 DEOPT_IF(dict->ma_keys->dk_version != read_u32(cache->version), LOAD_ATTR);
                 res = DK_UNICODE_ENTRIES(dict->ma_keys)[cache->index].me_value;
                 DEOPT_IF(res == NULL, LOAD_ATTR);
-                POKE(1, res);
                 Py_INCREF(res);
                 Py_DECREF(owner);
             }
             {  // _LOAD_ATTR_HIT
                 STAT_INC(LOAD_ATTR, hit);
             }
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -860,6 +861,8 @@ def test_predict_not_directly_before_a_completion_stays_in_place(project):
 
 
 def test_error_if_in_a_composition_pops_the_inputs_of_its_part(project):
+    # As part by part: _P2's error pops its input c (so the stack is 2 below the entry);
+    # nothing was written before.
     case = case_in(project, """
         op _P1 (a, b -- c) {
             c = f(a, b);
@@ -874,26 +877,23 @@ def test_error_if_in_a_composition_pops_the_inputs_of_its_part(project):
     """, "A")
     assert case == genutil.dedent("""
         TARGET(A) {
+            PyObject *a = PEEK(2);
+            PyObject *b = PEEK(1);
+            PyObject *c;
+            PyObject *d;
+            PyObject *e;
             {  // _P1
-                PyObject *b = PEEK(1);
-                PyObject *a = PEEK(2);
-                PyObject *c;
                 c = f(a, b);
-                POKE(2, c);
                 if (c == NULL) goto pop_2_error;
-                STACK_SHRINK(1);
             }
             {  // _P2
-                PyObject *c = PEEK(1);
-                PyObject *d;
-                PyObject *e;
                 d = g(c);
-                POKE(1, d);
-                if (d == NULL) goto pop_1_error;
+                if (d == NULL) goto pop_2_error;
                 e = c;
-                STACK_GROW(1);
-                POKE(1, e);
             }
+            POKE(2, d);
+            POKE(1, e);
             DISPATCH();
         }
     """)
+

@@ -353,27 +353,31 @@
         // LOAD_ATTR_MODULE: LOAD_ATTR of a module attribute, read straight from the module dict's entries.
         // Guards: the owner is an exact module, its dict keys version matches, the entry is set.
         TARGET(LOAD_ATTR_MODULE) {
-            {  // _LOAD_MODULE_ATTR
-                PyObject *owner = PEEK(1);
-                PyObject *res;
+            PyObject *owner = PEEK(1);
+            PyObject *res;
+            {  // _CHECK_MODULE_KEYS
                 assert(cframe.use_tracing == 0);
                 _PyAttrCache *attr_cache = (_PyAttrCache *)next_instr;
                 DEOPT_IF(!PyModule_CheckExact(owner), LOAD_ATTR);
                 PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
                 assert(dict != NULL);
                 DEOPT_IF(dict->ma_keys->dk_version != read_u32(attr_cache->version), LOAD_ATTR);
+            }
+            {  // _LOAD_MODULE_ENTRY
+                _PyAttrCache *attr_cache = (_PyAttrCache *)next_instr;
+                PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
                 assert(dict->ma_keys->dk_kind == DICT_KEYS_UNICODE);
                 assert(attr_cache->index < dict->ma_keys->dk_nentries);
                 PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + attr_cache->index;
                 res = ep->me_value;
                 DEOPT_IF(res == NULL, LOAD_ATTR);
-                POKE(1, res);
                 Py_INCREF(res);
                 Py_DECREF(owner);
             }
             {  // _LOAD_ATTR_HIT
                 STAT_INC(LOAD_ATTR, hit);
             }
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -744,33 +748,35 @@
         // LOAD_METHOD_MODULE: LOAD_METHOD on a module: pushes `NULL` and the module attribute, read straight from the
         // module dict's entries. Guards as LOAD_ATTR_MODULE.
         TARGET(LOAD_METHOD_MODULE) {
-            {  // _LOAD_MODULE_ATTR
-                PyObject *owner = PEEK(1);
-                PyObject *res;
+            PyObject *owner = PEEK(1);
+            PyObject *res;
+            PyObject *null;
+            {  // _CHECK_MODULE_KEYS
                 assert(cframe.use_tracing == 0);
                 _PyAttrCache *attr_cache = (_PyAttrCache *)next_instr;
                 DEOPT_IF(!PyModule_CheckExact(owner), LOAD_METHOD);
                 PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
                 assert(dict != NULL);
                 DEOPT_IF(dict->ma_keys->dk_version != read_u32(attr_cache->version), LOAD_METHOD);
+            }
+            {  // _LOAD_MODULE_ENTRY
+                _PyAttrCache *attr_cache = (_PyAttrCache *)next_instr;
+                PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
                 assert(dict->ma_keys->dk_kind == DICT_KEYS_UNICODE);
                 assert(attr_cache->index < dict->ma_keys->dk_nentries);
                 PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + attr_cache->index;
                 res = ep->me_value;
                 DEOPT_IF(res == NULL, LOAD_METHOD);
-                POKE(1, res);
                 Py_INCREF(res);
                 Py_DECREF(owner);
             }
             {  // _LOAD_METHOD_PUSH_NULL
-                PyObject *res = PEEK(1);
-                PyObject *null;
                 STAT_INC(LOAD_METHOD, hit);
                 null = NULL;
-                STACK_GROW(1);
-                POKE(2, null);
-                POKE(1, res);
             }
+            STACK_GROW(1);
+            POKE(2, null);
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
             DISPATCH();
         }

@@ -1043,7 +1043,7 @@ reject_LOAD_ATTR_INSTANCE_VALUE: ;
         if (keys_version == 0) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
         }
-        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _LOAD_MODULE_ATTR's view of the cache
+        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _CHECK_MODULE_KEYS's view of the cache
         write_u32(attr_cache->version, keys_version);
         attr_cache->index = (uint16_t)index;
         _Py_SET_OPCODE(*instr, LOAD_ATTR_MODULE);
@@ -1422,7 +1422,7 @@ reject_LOAD_METHOD_NO_DICT: ;
         if (keys_version == 0) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
         }
-        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _LOAD_MODULE_ATTR's view of the cache
+        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _CHECK_MODULE_KEYS's view of the cache
         write_u32(attr_cache->version, keys_version);
         attr_cache->index = (uint16_t)index;
 

@@ -233,22 +233,22 @@
 
         // LOAD_ATTR_MODULE: A module attribute.
         TARGET(LOAD_ATTR_MODULE) {
+            PyObject *owner = PEEK(1);
+            PyObject *res;
             {  // _LOAD_MODULE_ATTR
-                PyObject *owner = PEEK(1);
-                PyObject *res;
                 _PyAttrCache *cache = (_PyAttrCache *)next_instr;
                 DEOPT_IF(!PyModule_CheckExact(owner), LOAD_ATTR);
                 PyDictObject *dict = (PyDictObject *)((PyModuleObject *)owner)->md_dict;
                 DEOPT_IF(dict->ma_keys->dk_version != read_u32(cache->version), LOAD_ATTR);
                 res = DK_UNICODE_ENTRIES(dict->ma_keys)[cache->index].me_value;
                 DEOPT_IF(res == NULL, LOAD_ATTR);
-                POKE(1, res);
                 Py_INCREF(res);
                 Py_DECREF(owner);
             }
             {  // _LOAD_ATTR_HIT
                 STAT_INC(LOAD_ATTR, hit);
             }
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }

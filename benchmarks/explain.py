@@ -38,12 +38,20 @@ def run(python, path, call=None, repeat=1, function=None, timeout=600):
             command += ["--call", call, "--repeat", str(repeat)]
         if function is not None:
             command += ["--function", function]
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        # The user's program runs in the user's environment (PYTHONPATH, a virtual
+        # environment's variables), as `python FILE` would; a statistics build writes its
+        # figures into the scratch folder, not to stderr.
+        env = dict(os.environ, QUICKEN_STATS_DIR=scratch)
         completed = subprocess.run(command, env=env, stdin=subprocess.DEVNULL,
                                    capture_output=True, text=True, timeout=timeout)
         if completed.returncode != 0 or not os.path.exists(out):
+            if os.path.exists(out + ".error"):
+                with open(out + ".error", encoding="utf-8") as f:
+                    why = "the program raised:\n" + f.read().rstrip()
+            else:
+                why = completed.stderr.strip()[-2000:]
             raise ExplainError("%s %s failed (exit status %d):\n%s" % (
-                python, path, completed.returncode, completed.stderr.strip()[-2000:]))
+                python, path, completed.returncode, why))
         with open(out, encoding="utf-8") as f:
             data = json.load(f)
     data["program_output"] = completed.stdout

@@ -16,8 +16,10 @@ import dis
 import gc
 import json
 import opcode
+import os
 import runpy
 import sys
+import traceback
 import types
 
 FORMAT = 1
@@ -146,16 +148,35 @@ def explain_code(qualname, code, failures):
             "firstlineno": code.co_firstlineno, "quickened": quickened, "instructions": entries}
 
 
+def run_program(path, options):
+    """Run FILE as `python FILE` would (its folder first on sys.path, so that its own modules
+    import), or as a module and then --call; the namespace it leaves."""
+    sys.argv = [path]
+    sys.path[0] = os.path.dirname(path)
+    if options["call"] is None:
+        return runpy.run_path(path, run_name="__main__")
+    namespace = runpy.run_path(path, run_name="__explain__")
+    expression = compile(options["call"], "<--call>", "eval")
+    for _ in range(options["repeat"]):
+        eval(expression, namespace)
+    return namespace
+
+
 def main():
     out, path, options = parse(sys.argv[1:])
-    sys.argv = [path]
-    if options["call"] is None:
-        namespace = runpy.run_path(path, run_name="__main__")
-    else:
-        namespace = runpy.run_path(path, run_name="__explain__")
-        expression = compile(options["call"], "<--call>", "eval")
-        for _ in range(options["repeat"]):
-            eval(expression, namespace)
+    try:
+        namespace = run_program(path, options)
+    except SystemExit as exc:
+        if exc.code not in (None, 0):
+            raise
+        sys.stderr.write("explain: %s exited before it could be explained\n" % path)
+        sys.exit(2)
+    except BaseException:
+        # The program's own failure, apart from whatever else the process writes to stderr
+        # (a statistics build's dump at exit): the host shows this.
+        with open(out + ".error", "w", encoding="utf-8") as f:
+            f.write(traceback.format_exc())
+        sys.exit(1)
     found = code_objects(namespace, path)
     if options["function"]:
         wanted = options["function"]

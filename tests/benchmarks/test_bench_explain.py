@@ -86,3 +86,36 @@ def test_instructions_inside_a_superinstruction_are_marked():
     rows = explain.rows(record, data())
     assert [r.fused_into for r in rows] == [None, 2, None]
     assert rows[2].form == "member" and rows[2].fields[0].value == 53
+
+
+DEBIAN = "/usr/bin/python3.11"  # the child is standard library only: any 3.11 runs it
+
+
+def test_the_program_runs_as_python_file_would_in_the_users_environment(tmp_path, monkeypatch):
+    # Its own modules beside it and on PYTHONPATH import; its output is kept.
+    (tmp_path / "prog").mkdir()
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "prog" / "helper.py").write_text("def twice(x):\n    return 2 * x\n")
+    (tmp_path / "lib" / "elsewhere.py").write_text("VALUE = 21\n")
+    program = tmp_path / "prog" / "main.py"
+    program.write_text("import helper, elsewhere\n\ndef f():\n    return helper.twice("
+                       "elsewhere.VALUE)\n\nfor _ in range(20):\n    f()\nprint(f())\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "lib"))
+    data = explain.run(DEBIAN, program)
+    assert data["program_output"] == "42\n"
+    assert [c["qualname"] for c in data["codes"]] == ["f"]
+
+
+def test_a_failing_program_shows_its_own_traceback(tmp_path):
+    program = tmp_path / "fails.py"
+    program.write_text("import sys\nsys.stderr.write('noise ' * 1000)\n\n"
+                       "def f():\n    raise ValueError('the real reason')\n\nf()\n")
+    try:
+        explain.run(DEBIAN, program)
+    except explain.ExplainError as exc:
+        message = str(exc)
+    else:
+        raise AssertionError("explain.run accepted a failing program")
+    assert "the program raised:\nTraceback (most recent call last):" in message
+    assert message.rstrip().endswith("ValueError: the real reason")
+    assert "noise" not in message  # whatever else went to stderr (a stats dump) is not shown

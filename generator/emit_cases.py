@@ -284,8 +284,6 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         stored = stored_before(end)
         if symbolic is not None:
             lines = symbolic.end_of_part() + list(trailing)
-            if lines:
-                edits.append((end, end, ["\n"] + lines))
         elif not in_composition:
             lines = finish(inst, part.effect, trailing, stored)
         else:

@@ -932,3 +932,42 @@ def test_a_predict_in_a_branch_stays_in_its_branch(project):
             DISPATCH();
         }
     """)
+
+
+def test_an_output_named_like_a_value_still_on_the_symbolic_stack_gets_a_name_of_its_own(
+        project):
+    # _P2's x is another value than _P1's x, which stays below it: _P2 writes its own x, copied
+    # out at its end.
+    case = case_in(project, """
+        op _P1 (-- x, y) {
+            x = f();
+            y = g();
+        }
+        op _P2 (y -- x) {
+            x = h(y);
+            Py_DECREF(y);
+        }
+        inst A = 100 : _P1 + _P2;
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PyObject *x;
+            PyObject *y;
+            PyObject *x_2;
+            {  // _P1
+                x = f();
+                y = g();
+            }
+            {  // _P2
+                PyObject *x;
+                x = h(y);
+                Py_DECREF(y);
+                x_2 = x;
+            }
+            STACK_GROW(2);
+            POKE(2, x);
+            POKE(1, x_2);
+            DISPATCH();
+        }
+    """)
+    assert simulate(case, 0, ["s"]) == ["s", "x", "x_2"]  # the two values, in their order

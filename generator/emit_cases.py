@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 from . import dsl, model
+from .cwriter import INDENT, BodyCopy, braced
 from .emit_lines import with_markers
 from .model import Size, StackEffect, StackItem
 
-INDENT = "    "
 # ERROR_IF(cond, error) popping up to this many items jumps to a shared `pop_N_error` label
 # (emitted after the cases) instead of repeating the stack move at every error site.
 MAX_POP_ERROR = 4
@@ -203,36 +203,18 @@ def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ..
     return lines
 
 
-def _line_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    return line_start, (len(text) if line_end == -1 else line_end)
-
-
-def _indent_of(text: str, offset: int) -> str:
-    line_start = text.rfind("\n", 0, offset) + 1
-    line = text[line_start:offset]
-    return line[: len(line) - len(line.lstrip())]
-
-
 def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
                 symbolic: "_Symbolic | None" = None) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
     with a symbolic stack, `symbolic` writes its error exits and its end."""
     source = part.body.source.source.text
-    start, end = part.body.source.start, part.body.source.end
-    edits: list[tuple[int, int, str | list[str]]] = []
+    end = part.body.source.end
+    copy = BodyCopy(part.body.source)
     family = inst.family.name if inst.family else None
     n_inputs = error_pops(part.effect)
     eager = eager_stores(part) if symbolic is None else {}
     for name, (offset, store) in eager.items():
-        # After a comment that ends the statement's line, not before it.
-        line_end = source.find("\n", offset)
-        rest = source[offset:line_end if line_end >= 0 else end]
-        if rest.strip().startswith("//") or (rest.strip().startswith("/*")
-                                              and rest.strip().endswith("*/")):
-            offset += len(rest)
-        edits.append((offset, offset, [""] + [store]))
+        copy.insert_after(offset, [store])
 
     def stored_before(site_start: int) -> frozenset[str]:
         return frozenset(n for n, (offset, _) in eager.items() if offset <= site_start)
@@ -263,23 +245,24 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
     expansion = dsl.Expansion(family=family, error_exit=error_exit, epilogue=epilogue)
     for stmt in reading.dsl_statements():
         for t in stmt.trailing:
-            edits.append((*reading.span(t), ""))
+            copy.remove(*reading.span(t))
         site_start, site_end = reading.span(stmt)
         args = [reading.arg_text(source, stmt, k) for k in range(len(stmt.args))]
         lines = dsl.expand_case(stmt.kind, args, expansion, stmt)
-        if stmt.kind != dsl.GUARD:
-            lines = _as_statement(source, site_start, lines)
-        edits.append((site_start, site_end, lines if stmt.kind != dsl.GUARD else lines[0]))
+        if stmt.kind == dsl.GUARD:
+            copy.replace(site_start, site_end, lines, inline=True)
+        else:
+            copy.replace(site_start, site_end, braced(source, site_start, lines))
     if symbolic is not None:  # a raw `goto error`: the part's inputs are still on the stack
         for stmt in reading.walk():
             label = model.error_goto_label(reading, stmt)
             if stmt.kind == dsl.EXIT and label is not None:
                 site_start, site_end = reading.span(stmt)
-                edits.append((site_start, site_end, _as_statement(
-                    source, site_start, symbolic.error_exit(None, label, popped=False))))
+                copy.replace(site_start, site_end, braced(
+                    source, site_start, symbolic.error_exit(None, label, popped=False)))
     if reading.falls_through:
         for t in reading.end_trailing:
-            edits.append((*reading.span(t), ""))
+            copy.remove(*reading.span(t))
         trailing = tuple(source[slice(*reading.span(t))] for t in reading.end_trailing)
         stored = stored_before(end)
         if symbolic is not None:
@@ -288,89 +271,8 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
             lines = finish(inst, part.effect, trailing, stored)
         else:
             lines = stack_update(part.effect, stored) + list(trailing)
-        edits.append((end, end, ["\n"] + lines))
-    edits.sort(key=lambda e: (e[0], e[1]))
-    out: list[str] = []
-    pos = start
-    for s, e, replacement in edits:
-        if s < pos:
-            continue
-        chunk = source[pos:s]
-        if replacement == "":
-            # Drop the whole line if the statement stood alone on it.
-            ls, le = _line_bounds(source, s, e)
-            if source[ls:s].strip() == "" and source[e:le].strip() == "" and ls >= pos:
-                chunk = source[pos:ls]
-                out.append(chunk)
-                pos = min(le + 1, end)
-                continue
-            out.append(chunk)
-            pos = e
-            continue
-        out.append(chunk)
-        indent = _indent_of(source, s)
-        if isinstance(replacement, list) and replacement and replacement[0] == "":
-            # Inserted after a statement: on its own line, at the statement's indentation.
-            out.append("".join(f"\n{indent}{line}" for line in replacement[1:]))
-            pos = e
-            continue
-        if isinstance(replacement, str):
-            out.append(replacement)
-        elif replacement and replacement[0] == "\n":
-            # Appended at the end of the body: on fresh lines at the body's indentation.
-            body_indent = _body_indent(source[start:end])
-            text = "".join(out)
-            if not text.endswith("\n"):
-                out.append("\n")
-            out.append("".join(f"{body_indent}{line}\n" for line in replacement[1:]))
-        else:
-            out.append(("\n" + indent).join(replacement))
-        pos = e
-    out.append(source[pos:end])
-    text = "".join(out)
-    lines = text.split("\n")
-    # Drop the line holding '{' (the remainder of the declaration line) if empty.
-    while lines and not lines[0].strip():
-        lines.pop(0)
-    while lines and not lines[-1].strip():
-        lines.pop()
-    return [line.rstrip() for line in _dedent(lines)]
-
-
-def _dedent(lines: list[str]) -> list[str]:
-    """Remove the body's common indentation; preprocessor lines go to column 0."""
-    def is_directive(line: str) -> bool:
-        return line.lstrip().startswith("#")
-
-    indents = [len(line) - len(line.lstrip()) for line in lines
-               if line.strip() and not is_directive(line)]
-    cut = min(indents, default=0)
-    return [line.lstrip() if is_directive(line) else line[cut:] for line in lines]
-
-
-def _body_indent(text: str) -> str:
-    for line in text.split("\n"):
-        if line.strip():
-            return line[: len(line) - len(line.lstrip())]
-    return INDENT
-
-
-def _as_statement(source: str, offset: int, lines: list[str]) -> list[str]:
-    """Lines replacing a DSL statement: braced unless it stands in a block. A lone `if` is
-    braced too: as the branch of an unbraced if/else it would capture the `else`."""
-    before = source[:offset].rstrip()
-    while True:  # look through comment lines above the statement
-        last_line = before[before.rfind("\n") + 1:]
-        if last_line.strip().startswith("//"):
-            before = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
-            continue
-        break
-    if len(lines) == 1 and not lines[0].startswith("if "):
-        return lines
-    in_block = before.endswith((";", "{", "}")) or before.endswith("*/")
-    if in_block:
-        return lines
-    return ["{"] + [INDENT + line for line in lines] + ["}"]
+        copy.append(lines)
+    return copy.lines()
 
 
 class _Symbolic:

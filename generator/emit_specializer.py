@@ -10,6 +10,7 @@ then `otherwise`; returns 0, or -1 with an exception set (ERROR_IF).
 from __future__ import annotations
 
 from . import dsl, model, specializer
+from .cwriter import BodyCopy
 from .lexer import IDENT
 from .specializer import failure_macro, function_name
 
@@ -43,37 +44,25 @@ def _kind(family: model.Family, tokens, body) -> str:
 
 def render_block(family: model.Family, block, reject: str | None) -> list[str]:
     """The C lines of a specializer block (a statements.Reading), its statements expanded as
-    dsl.py says, dedented."""
+    dsl.py says, dedented (the C writer, cwriter.py)."""
     body = block.source
     text = body.source.text
     expansion = dsl.Expansion(family=family.name, reject_label=reject or "",
                               kind_text=lambda tokens: _kind(family, tokens, body))
-    out = []
-    pos = body.start
+    copy = BodyCopy(body)
     for stmt in block.dsl_statements():
         start, end = block.span(stmt)
-        out.append(text[pos:start])
-        line_start = text.rfind("\n", 0, start) + 1
-        indent = text[line_start:start] if not text[line_start:start].strip() else ""
-        args = [specializer.token_text(body, block.arg_tokens(stmt, k))
-                for k in range(len(stmt.args))]
-        lines = dsl.expand_specializer(stmt.kind, args, [block.arg_tokens(stmt, k) for k in
-                                                         range(len(stmt.args))], expansion)
+        tokens = [block.arg_tokens(stmt, k) for k in range(len(stmt.args))]
+        lines = dsl.expand_specializer(stmt.kind, [specializer.token_text(body, t)
+                                                   for t in tokens], tokens, expansion)
         # A comment after the statement goes before its expansion.
         line_end = text.find("\n", end)
         rest = text[end:line_end if line_end >= 0 else len(text)]
         if rest.strip().startswith("//") and len(lines) > 1:
             lines.insert(0, rest.strip())
             end += len(rest)
-        out.append(("\n" + indent).join(lines))
-        pos = end
-    out.append(text[pos:body.end])
-    lines = "".join(out).rstrip().lstrip("\n").expandtabs(4).split("\n")
-    # Dedent by the C lines' common indentation; preprocessor lines start in column 1.
-    code = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    margin = min((len(line) - len(line.lstrip()) for line in code), default=0)
-    return [line.strip() if line.lstrip().startswith("#") else line[margin:].rstrip()
-            for line in lines] if any(line.strip() for line in lines) else []
+        copy.replace(start, end, lines)
+    return copy.lines()
 
 
 def _aliases(family: model.Family, member: model.Instruction) -> list[str]:

@@ -203,6 +203,9 @@ extern "C" {
 #define FOR_ITER_LIST                          190
 #define FOR_ITER_TUPLE                         191
 #define FOR_ITER_RANGE                         192
+#define COMPARE_OP_FLOAT                       193
+#define COMPARE_OP_INT                         194
+#define COMPARE_OP_STR                         195
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -247,6 +247,9 @@ _specializations = {
         "COMPARE_OP_FLOAT_JUMP",
         "COMPARE_OP_INT_JUMP",
         "COMPARE_OP_STR_JUMP",
+        "COMPARE_OP_FLOAT",
+        "COMPARE_OP_INT",
+        "COMPARE_OP_STR",
     ],
     "CONTAINS_OP": [
         "CONTAINS_OP_ADAPTIVE",
@@ -423,6 +426,9 @@ _specialized_instructions = [
     "FOR_ITER_LIST",
     "FOR_ITER_TUPLE",
     "FOR_ITER_RANGE",
+    "COMPARE_OP_FLOAT",
+    "COMPARE_OP_INT",
+    "COMPARE_OP_STR",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

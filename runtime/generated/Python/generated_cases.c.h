@@ -4621,6 +4621,81 @@
             DISPATCH();
         }
 
+        // COMPARE_OP_FLOAT: COMPARE_OP on two exact floats where no POP_JUMP_*_IF_* follows: pushes the bool.
+        // Deopts unless both are exact floats and neither is a NaN.
+        TARGET(COMPARE_OP_FLOAT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyFloat_CheckExact(left), COMPARE_OP);
+            DEOPT_IF(!PyFloat_CheckExact(right), COMPARE_OP);
+            double dleft = PyFloat_AS_DOUBLE(left);
+            double dright = PyFloat_AS_DOUBLE(right);
+            DEOPT_IF(isnan(dleft), COMPARE_OP);
+            DEOPT_IF(isnan(dright), COMPARE_OP);
+            STAT_INC(COMPARE_OP, hit);
+            int sign = (dleft > dright) - (dleft < dright);
+            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
+            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
+            res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
+            POKE(2, res);
+            Py_INCREF(res);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+            DISPATCH();
+        }
+
+        // COMPARE_OP_INT: COMPARE_OP on two exact ints of at most one digit where no POP_JUMP_*_IF_* follows: pushes
+        // the bool. Deopts unless both are exact ints with `|value| < 2**30`.
+        TARGET(COMPARE_OP_INT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyLong_CheckExact(left), COMPARE_OP);
+            DEOPT_IF(!PyLong_CheckExact(right), COMPARE_OP);
+            DEOPT_IF((size_t)(Py_SIZE(left) + 1) > 2, COMPARE_OP);
+            DEOPT_IF((size_t)(Py_SIZE(right) + 1) > 2, COMPARE_OP);
+            STAT_INC(COMPARE_OP, hit);
+            Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
+            Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
+            int sign = (ileft > iright) - (ileft < iright);
+            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+            res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
+            POKE(2, res);
+            Py_INCREF(res);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+            DISPATCH();
+        }
+
+        // COMPARE_OP_STR: `str == str` / `str != str` on two exact strs where no POP_JUMP_*_IF_* follows: pushes the
+        // bool. Deopts unless both are exact strs.
+        TARGET(COMPARE_OP_STR) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
+            DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
+            STAT_INC(COMPARE_OP, hit);
+            int equal = _PyUnicode_Equal(left, right);
+            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
+            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
+            // equal: bit 2 of the mask; unequal: bit 4 (Py_NE's mask is 1 | 4, Py_EQ's 2)
+            res = ((equal ? 2 : 4) & cache->mask) ? Py_True : Py_False;
+            POKE(2, res);
+            Py_INCREF(res);
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
+            DISPATCH();
+        }
+
         // IS_OP: Pops `right` and `left` and pushes `left is right` (`is not` when `oparg` is 1).
         TARGET(IS_OP) {
             PyObject *right = PEEK(1);

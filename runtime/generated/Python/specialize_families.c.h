@@ -664,15 +664,14 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
 #endif
     // specialize
     int next_opcode = _Py_OPCODE(instr[INLINE_CACHE_ENTRIES_COMPARE_OP + 1]);
-    if (next_opcode != POP_JUMP_FORWARD_IF_FALSE &&
-        next_opcode != POP_JUMP_BACKWARD_IF_FALSE &&
-        next_opcode != POP_JUMP_FORWARD_IF_TRUE &&
-        next_opcode != POP_JUMP_BACKWARD_IF_TRUE) {
-        KEEP_GENERIC_WITH(next_opcode == EXTENDED_ARG ? QUICKEN_FAIL_COMPARE_OP_BEFORE_EXTENDED_ARG : QUICKEN_FAIL_COMPARE_OP_NOT_FOLLOWED_BY_COND_JUMP);
-    }
+    int jumps = next_opcode == POP_JUMP_FORWARD_IF_FALSE ||
+                next_opcode == POP_JUMP_BACKWARD_IF_FALSE ||
+                next_opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                next_opcode == POP_JUMP_BACKWARD_IF_TRUE;
     assert(oparg <= Py_GE);
-    int when_to_jump_mask = oparg == Py_LT ? 1 : oparg == Py_LE ? 1 | 2 : oparg == Py_EQ ? 2
-                            : oparg == Py_NE ? 1 | 4 : oparg == Py_GT ? 4 : 2 | 4;
+    int true_mask = oparg == Py_LT ? 1 : oparg == Py_LE ? 1 | 2 : oparg == Py_EQ ? 2
+                    : oparg == Py_NE ? 1 | 4 : oparg == Py_GT ? 4 : 2 | 4;
+    int when_to_jump_mask = true_mask;
     if (next_opcode == POP_JUMP_FORWARD_IF_FALSE ||
         next_opcode == POP_JUMP_BACKWARD_IF_FALSE) {
         when_to_jump_mask = (1 | 2 | 4) & ~when_to_jump_mask;
@@ -682,12 +681,15 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
         when_to_jump_mask <<= 3;
     }
     if (Py_TYPE(left) != Py_TYPE(right)) {
+        if (!jumps) {
+            KEEP_GENERIC_WITH(next_opcode == EXTENDED_ARG ? QUICKEN_FAIL_COMPARE_OP_BEFORE_EXTENDED_ARG : QUICKEN_FAIL_COMPARE_OP_NOT_FOLLOWED_BY_COND_JUMP);
+        }
         FAIL_WITH(PyFloat_CheckExact(left) && PyLong_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_FLOAT_LONG : PyLong_CheckExact(left) && PyFloat_CheckExact(right) ? QUICKEN_FAIL_COMPARE_OP_LONG_FLOAT : QUICKEN_FAIL_COMPARE_OP_DIFFERENT_TYPES);
     }
 
     // COMPARE_OP_FLOAT_JUMP
     {
-        if (!PyFloat_CheckExact(left)) {
+        if (!jumps || !PyFloat_CheckExact(left)) {
             goto reject_COMPARE_OP_FLOAT_JUMP;
         }
         cache->mask = when_to_jump_mask;
@@ -698,7 +700,7 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
 
     // COMPARE_OP_INT_JUMP
     {
-        if (!PyLong_CheckExact(left)) {
+        if (!jumps || !PyLong_CheckExact(left)) {
             goto reject_COMPARE_OP_INT_JUMP;
         }
         if (Py_ABS(Py_SIZE(left)) > 1 || Py_ABS(Py_SIZE(right)) > 1) {
@@ -712,7 +714,7 @@ reject_COMPARE_OP_INT_JUMP: ;
 
     // COMPARE_OP_STR_JUMP
     {
-        if (!PyUnicode_CheckExact(left)) {
+        if (!jumps || !PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR_JUMP;
         }
         if (oparg != Py_EQ && oparg != Py_NE) {
@@ -724,7 +726,49 @@ reject_COMPARE_OP_INT_JUMP: ;
     }
 reject_COMPARE_OP_STR_JUMP: ;
 
+    // COMPARE_OP_FLOAT
+    {
+        if (jumps || !PyFloat_CheckExact(left)) {
+            goto reject_COMPARE_OP_FLOAT;
+        }
+        cache->mask = true_mask;
+        _Py_SET_OPCODE(*instr, COMPARE_OP_FLOAT);
+        goto success;
+    }
+reject_COMPARE_OP_FLOAT: ;
+
+    // COMPARE_OP_INT
+    {
+        if (jumps || !PyLong_CheckExact(left)) {
+            goto reject_COMPARE_OP_INT;
+        }
+        if (Py_ABS(Py_SIZE(left)) > 1 || Py_ABS(Py_SIZE(right)) > 1) {
+            KEEP_GENERIC_WITH(QUICKEN_FAIL_COMPARE_OP_BIG_INT);  // as any comparison without a jump after it that no member takes
+        }
+        cache->mask = true_mask;
+        _Py_SET_OPCODE(*instr, COMPARE_OP_INT);
+        goto success;
+    }
+reject_COMPARE_OP_INT: ;
+
+    // COMPARE_OP_STR
+    {
+        if (jumps || !PyUnicode_CheckExact(left)) {
+            goto reject_COMPARE_OP_STR;
+        }
+        if (oparg != Py_EQ && oparg != Py_NE) {
+            KEEP_GENERIC_WITH(QUICKEN_FAIL_COMPARE_OP_STRING);
+        }
+        cache->mask = true_mask;
+        _Py_SET_OPCODE(*instr, COMPARE_OP_STR);
+        goto success;
+    }
+reject_COMPARE_OP_STR: ;
+
     // otherwise
+    if (!jumps) {
+        KEEP_GENERIC_WITH(next_opcode == EXTENDED_ARG ? QUICKEN_FAIL_COMPARE_OP_BEFORE_EXTENDED_ARG : QUICKEN_FAIL_COMPARE_OP_NOT_FOLLOWED_BY_COND_JUMP);
+    }
     FAIL_WITH(PyBytes_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_BYTES : PyTuple_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_TUPLE : PyList_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_LIST : PySet_CheckExact(left) || PyFrozenSet_CheckExact(left) ? QUICKEN_FAIL_COMPARE_OP_SET : PyBool_Check(left) ? QUICKEN_FAIL_COMPARE_OP_BOOL : Py_TYPE(left)->tp_richcompare == PyBaseObject_Type.tp_richcompare ? QUICKEN_FAIL_COMPARE_OP_BASEOBJECT : QUICKEN_FAIL_COMPARE_OP_OTHER);
 #ifndef Py_STATS
 generic:

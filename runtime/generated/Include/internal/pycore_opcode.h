@@ -96,8 +96,11 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
     [COMPARE_OP] = COMPARE_OP,
     [COMPARE_OP_ADAPTIVE] = COMPARE_OP,
+    [COMPARE_OP_FLOAT] = COMPARE_OP,
     [COMPARE_OP_FLOAT_JUMP] = COMPARE_OP,
+    [COMPARE_OP_INT] = COMPARE_OP,
     [COMPARE_OP_INT_JUMP] = COMPARE_OP,
+    [COMPARE_OP_STR] = COMPARE_OP,
     [COMPARE_OP_STR_JUMP] = COMPARE_OP,
     [CONTAINS_OP] = CONTAINS_OP,
     [CONTAINS_OP_ADAPTIVE] = CONTAINS_OP,
@@ -447,9 +450,9 @@ static const char *const _PyOpcode_OpName[256] = {
     [FOR_ITER_LIST] = "FOR_ITER_LIST",
     [FOR_ITER_TUPLE] = "FOR_ITER_TUPLE",
     [FOR_ITER_RANGE] = "FOR_ITER_RANGE",
-    [193] = "<193>",
-    [194] = "<194>",
-    [195] = "<195>",
+    [COMPARE_OP_FLOAT] = "COMPARE_OP_FLOAT",
+    [COMPARE_OP_INT] = "COMPARE_OP_INT",
+    [COMPARE_OP_STR] = "COMPARE_OP_STR",
     [196] = "<196>",
     [197] = "<197>",
     [198] = "<198>",
@@ -514,9 +517,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 193: \
-    case 194: \
-    case 195: \
     case 196: \
     case 197: \
     case 198: \

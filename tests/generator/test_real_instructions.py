@@ -78,8 +78,11 @@ def test_compiler_effects_override_run_time_effects_for_precall_and_call(model, 
 
 # Specialized instructions (family members) that upstream 3.11.2 does not have, {name: why}.
 PROJECT_ADDITIONS: dict[str, str] = {
+    "BINARY_OP_ADD_FLOAT_INT": "`+` on an exact float and a small exact int, either order",
     "BINARY_OP_FLOOR_DIVIDE_INT": "`//` on two exact ints",
+    "BINARY_OP_MULTIPLY_FLOAT_INT": "`*` on an exact float and a small exact int, either order",
     "BINARY_OP_REMAINDER_INT": "`%` on two exact ints",
+    "BINARY_OP_SUBTRACT_FLOAT_INT": "`-` on an exact float and a small exact int, either order",
     "BINARY_OP_TRUE_DIVIDE_FLOAT": "`/` on two exact floats",
     "BINARY_SUBSCR_STR_INT": "str[int] for an exact str and a small non-negative int",
     "COMPARE_OP_FLOAT": "a comparison of two exact floats without a jump after it",

@@ -206,6 +206,9 @@ extern "C" {
 #define COMPARE_OP_FLOAT                       193
 #define COMPARE_OP_INT                         194
 #define COMPARE_OP_STR                         195
+#define BINARY_OP_ADD_FLOAT_INT                196
+#define BINARY_OP_SUBTRACT_FLOAT_INT           197
+#define BINARY_OP_MULTIPLY_FLOAT_INT           198
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

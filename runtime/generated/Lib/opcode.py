@@ -217,6 +217,9 @@ _nb_ops = [
 _specializations = {
     "BINARY_OP": [
         "BINARY_OP_ADAPTIVE",
+        "BINARY_OP_ADD_FLOAT_INT",
+        "BINARY_OP_SUBTRACT_FLOAT_INT",
+        "BINARY_OP_MULTIPLY_FLOAT_INT",
         "BINARY_OP_ADD_FLOAT",
         "BINARY_OP_ADD_INT",
         "BINARY_OP_INPLACE_ADD_UNICODE",
@@ -429,6 +432,9 @@ _specialized_instructions = [
     "COMPARE_OP_FLOAT",
     "COMPARE_OP_INT",
     "COMPARE_OP_STR",
+    "BINARY_OP_ADD_FLOAT_INT",
+    "BINARY_OP_SUBTRACT_FLOAT_INT",
+    "BINARY_OP_MULTIPLY_FLOAT_INT",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

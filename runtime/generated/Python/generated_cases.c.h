@@ -3906,6 +3906,90 @@
             }
         }
 
+        // BINARY_OP_ADD_FLOAT_INT: `float + int` and `int + float`: an exact float and an exact int of one digit, in
+        // either order; the int converts to a double exactly, as float's own operator converts it.
+        // Deopts otherwise.
+        TARGET(BINARY_OP_ADD_FLOAT_INT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *sum;
+            assert(cframe.use_tracing == 0);
+            int float_left = PyFloat_CheckExact(left);
+            PyObject *f = float_left ? left : right;
+            PyObject *i = float_left ? right : left;
+            DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
+            DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
+            DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
+            double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
+            double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
+            sum = PyFloat_FromDouble(dleft + dright);
+            POKE(2, sum);
+            Py_DECREF(left);
+            Py_DECREF(right);
+            if (sum == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
+        }
+
+        // BINARY_OP_SUBTRACT_FLOAT_INT: `float - int` and `int - float`: an exact float and an exact int of one digit, in
+        // either order; the int converts to a double exactly, as float's own operator converts it.
+        // Deopts otherwise.
+        TARGET(BINARY_OP_SUBTRACT_FLOAT_INT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            int float_left = PyFloat_CheckExact(left);
+            PyObject *f = float_left ? left : right;
+            PyObject *i = float_left ? right : left;
+            DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
+            DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
+            DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
+            double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
+            double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
+            res = PyFloat_FromDouble(dleft - dright);
+            POKE(2, res);
+            Py_DECREF(left);
+            Py_DECREF(right);
+            if (res == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
+        }
+
+        // BINARY_OP_MULTIPLY_FLOAT_INT: `float * int` and `int * float`: an exact float and an exact int of one digit, in
+        // either order; the int converts to a double exactly, as float's own operator converts it.
+        // Deopts otherwise.
+        TARGET(BINARY_OP_MULTIPLY_FLOAT_INT) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *res;
+            assert(cframe.use_tracing == 0);
+            int float_left = PyFloat_CheckExact(left);
+            PyObject *f = float_left ? left : right;
+            PyObject *i = float_left ? right : left;
+            DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
+            DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
+            DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
+            double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
+            double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
+            res = PyFloat_FromDouble(dleft * dright);
+            POKE(2, res);
+            Py_DECREF(left);
+            Py_DECREF(right);
+            if (res == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
+        }
+
         // BINARY_OP_ADD_FLOAT: `float + float`: deopts unless `left` is an exact float and `right` has the same type.
         TARGET(BINARY_OP_ADD_FLOAT) {
             PyObject *right = PEEK(1);

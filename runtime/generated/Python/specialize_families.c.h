@@ -242,6 +242,10 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
     int two_ints = PyLong_CheckExact(lhs) && PyLong_CheckExact(rhs);
     int two_floats = PyFloat_CheckExact(lhs) && PyFloat_CheckExact(rhs);
     int same_types = Py_IS_TYPE(lhs, Py_TYPE(rhs));
+    // an exact float and an exact int of one digit (converted exactly), in either order
+    PyObject *int_operand = PyFloat_CheckExact(lhs) ? rhs : lhs;
+    int float_and_int = (PyFloat_CheckExact(lhs) && PyLong_CheckExact(rhs)) ||
+                        (PyLong_CheckExact(lhs) && PyFloat_CheckExact(rhs));
     if (!add && !multiply && !subtract && !((remainder || floor_divide) && two_ints)
             && !(true_divide && two_floats)) {
 #ifdef Py_STATS
@@ -280,9 +284,39 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
 #endif
         KEEP_GENERIC_WITH(QUICKEN_FAIL_BINARY_OP_OTHER);
     }
-    if (!same_types) {
+    if (!same_types && !(float_and_int && Py_ABS(Py_SIZE(int_operand)) <= 1)) {
         FAIL_WITH(add ? QUICKEN_FAIL_BINARY_OP_ADD_DIFFERENT_TYPES : multiply ? QUICKEN_FAIL_BINARY_OP_MULTIPLY_DIFFERENT_TYPES : QUICKEN_FAIL_BINARY_OP_SUBTRACT_DIFFERENT_TYPES);
     }
+
+    // BINARY_OP_ADD_FLOAT_INT
+    {
+        if (!add || same_types) {
+            goto reject_BINARY_OP_ADD_FLOAT_INT;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_ADD_FLOAT_INT);
+        goto success;
+    }
+reject_BINARY_OP_ADD_FLOAT_INT: ;
+
+    // BINARY_OP_SUBTRACT_FLOAT_INT
+    {
+        if (!subtract || same_types) {
+            goto reject_BINARY_OP_SUBTRACT_FLOAT_INT;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_FLOAT_INT);
+        goto success;
+    }
+reject_BINARY_OP_SUBTRACT_FLOAT_INT: ;
+
+    // BINARY_OP_MULTIPLY_FLOAT_INT
+    {
+        if (!multiply || same_types) {
+            goto reject_BINARY_OP_MULTIPLY_FLOAT_INT;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_FLOAT_INT);
+        goto success;
+    }
+reject_BINARY_OP_MULTIPLY_FLOAT_INT: ;
 
     // BINARY_OP_ADD_FLOAT
     {

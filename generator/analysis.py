@@ -30,7 +30,7 @@ FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
 # _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
 MAX_CACHE_SIZE = 255
 from .diagnostics import DiagnosticSink, Location
-from .lexer import IDENT, PREPROC, PUNCT, SourceFile, Token
+from .lexer import IDENT, SourceFile, Token
 from .parser import parse_source
 
 
@@ -309,8 +309,6 @@ class _Analyzer:
         read, their order, and the failure kinds (specializer.py)."""
         inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
                       (isinstance(d, ast.InstDecl) and d.kind == "inst")}
-        order = {d.name: k for k, d in enumerate(decls)
-                 if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         for f in families:
             decl = family_decls.get(f.name)
             spec = decl.specialize if decl is not None else None

@@ -12,7 +12,7 @@ the emitters expand by kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Where a statement stands: an instruction's (or op's) body, or a specializer block.
 BODY = "body"
@@ -201,7 +201,6 @@ class Expansion:
     kind_text: object = None  # a failure-kind argument (tokens) -> its C macro
     error_exit: object = None  # (condition, label) -> the case's lines for ERROR_IF
     epilogue: object = None  # a completing statement -> the case's lines
-    extra: dict = field(default_factory=dict)
 
 
 def expand_case(kind: str, args: list[str], x: Expansion, stmt=None) -> list[str]:
@@ -230,9 +229,8 @@ def expand_specializer(kind: str, args: list[str], arg_tokens: list, x: Expansio
     raise AssertionError(f"no specializer expansion for {kind}")
 
 
-# The kinds each output rewrites; the case's `#line` mapping (emit_lines.py) follows them.
+# The kinds the cases rewrite; their `#line` mapping (emit_lines.py) follows them.
 CASE_REWRITES = (GUARD, ERROR, DISPATCH, DISPATCH_JUMPED)
-SPECIALIZER_REWRITES = (REJECT, FAIL, FAIL_IF, KEEP_GENERIC, ERROR)
 
 
 def names_of(kinds, where: str = BODY) -> list[str]:

@@ -266,7 +266,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         trailing = tuple(source[slice(*reading.span(t))] for t in reading.end_trailing)
         stored = stored_before(end)
         if symbolic is not None:
-            lines = symbolic.end_of_part() + list(trailing)
+            lines = symbolic.copy_out + list(trailing)
         elif not in_composition:
             lines = finish(inst, part.effect, trailing, stored)
         else:
@@ -321,9 +321,6 @@ class _Symbolic:
         if len(lines) == 1:
             return [f"if ({cond}) {lines[0]}"]
         return [f"if ({cond}) {{"] + [INDENT + line for line in lines] + ["}"]
-
-    def end_of_part(self) -> list[str]:
-        return self.copy_out
 
     def emit(self) -> list[str]:
         inst = self.inst

@@ -1038,7 +1038,15 @@ class _Analyzer:
         by_name = {i.name: i for i in instructions}
         for name, op in self.operations.items():
             contexts = users.get(name, [])
-            for site in op.body.reading.dsl_statements():
+            for site in op.body.reading.walk():
+                if site.form is not None and site.form.name == "DISPATCH_GOTO":
+                    base = next((i for i, _ in contexts if not i.is_specialized), None)
+                    if base is not None:
+                        self.error(site.location,
+                                   f"DISPATCH_GOTO() in {base.name}, a base instruction, which "
+                                   f"runs while tracing: it would go to an instruction that "
+                                   f"dispatches without the tracing check (docs/dsl.md 4.7); "
+                                   f"use DISPATCH_GOTO_TRACED()")
                 if site.kind != dsl.GUARD:
                     continue
                 for inst, index in contexts:

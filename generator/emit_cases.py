@@ -190,8 +190,21 @@ def skip_after(inst: model.Instruction) -> list[str]:
     return skip
 
 
+def dispatch_macro(inst: model.Instruction, untraced: bool, completion: int = -1) -> str:
+    """How a completion dispatches: DISPATCH_NO_TRACE_CHECK where the instruction dispatches
+    untraced (Model.untraced_dispatch, not its checked copy) and no code may run on the way
+    to this completion (Instruction.completion_code: a DISPATCH() by its first token, -1 the
+    end), else DISPATCH (reads cframe.use_tracing: a trace function may have been set)."""
+    if untraced:
+        codes = inst.completion_code()
+        if codes.get(completion, codes.get(-1, inst)) is None:
+            return "DISPATCH_NO_TRACE_CHECK"
+    return "DISPATCH"
+
+
 def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...],
-           already_stored: frozenset[str] = frozenset()) -> list[str]:
+           already_stored: frozenset[str] = frozenset(),
+           dispatch: str = "DISPATCH") -> list[str]:
     lines = stack_update(effect, already_stored)
     skip = skip_after(inst)
     if skip:
@@ -199,12 +212,12 @@ def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ..
     lines.extend(trailing)
     if "eval_breaker" in inst.flags and not any("CHECK_EVAL_BREAKER" in t for t in trailing):
         lines.append("CHECK_EVAL_BREAKER();")
-    lines.append("DISPATCH();")
+    lines.append(f"{dispatch}();")
     return lines
 
 
 def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
-                symbolic: "_Symbolic | None" = None) -> list[str]:
+                untraced: bool, symbolic: "_Symbolic | None" = None) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
     with a symbolic stack, `symbolic` writes its error exits and its end."""
     source = part.body.source.source.text
@@ -223,10 +236,11 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
 
     def epilogue(stmt) -> list[str]:
         trailing = [source[slice(*reading.span(t))] for t in stmt.trailing]
+        dispatch = dispatch_macro(inst, untraced, stmt.first)
         if stmt.kind == dsl.DISPATCH:
             return finish(inst, part.effect, tuple(trailing),
-                          stored_before(reading.span(stmt)[0]))
-        return finish(inst, part.jump_effect, tuple(trailing))
+                          stored_before(reading.span(stmt)[0]), dispatch)
+        return finish(inst, part.jump_effect, tuple(trailing), dispatch=dispatch)
 
     def error_exit(cond: str, label: str) -> list[str]:
         if symbolic is not None:
@@ -268,7 +282,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         if symbolic is not None:
             lines = symbolic.copy_out + list(trailing)
         elif not in_composition:
-            lines = finish(inst, part.effect, trailing, stored)
+            lines = finish(inst, part.effect, trailing, stored, dispatch_macro(inst, untraced))
         else:
             lines = stack_update(part.effect, stored) + list(trailing)
         copy.append(lines)
@@ -282,8 +296,9 @@ class _Symbolic:
     stack is written once, at the end, and before an error exit (as the parts one by one would
     have left it); so no part changes it before a later part's guard."""
 
-    def __init__(self, inst: model.Instruction):
+    def __init__(self, inst: model.Instruction, untraced: bool):
         self.inst = inst
+        self.untraced = untraced
         self.entry = len(inst.effect.inputs)
         self.stack: list[tuple] = [("mem", i) for i in range(self.entry)]
         self.declared: set[str] = set()  # the C variables of the instruction's own block
@@ -376,23 +391,28 @@ class _Symbolic:
                     pushed.append(("var", fresh))
             if part.body.uses_cache:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, symbolic=self))
+            block.extend(expand_body(inst, part, in_composition=True, untraced=self.untraced,
+                                     symbolic=self))
             blocks.append(f"{{  // {part.name}")
             blocks.extend(INDENT + line if line else "" for line in block)
             blocks.append("}")
             self.stack = self.below + pushed
         final = [e if e[0] != "any" else ("mem", i) for i, e in enumerate(self.stack)]
         return outer + blocks + self.flush(final) + finish(
-            inst, model.StackEffect([], [], inst.location), ())
+            inst, model.StackEffect([], [], inst.location), (),
+            dispatch=dispatch_macro(inst, self.untraced))
 
 
-def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
+def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: bool = False,
+                     traced_copy: bool = False) -> list[str]:
+    """The case of an instruction; `untraced`: it dispatches without the tracing check where
+    it can (dispatch_macro); `traced_copy`: its checked copy, which DO_TRACING runs."""
     lines: list[str] = []
-    if inst.doc:
+    if inst.doc and not traced_copy:
         first = inst.doc.split("\n")
         lines.append(f"// {inst.name}: " + first[0])
         lines.extend(f"// {line}" if line else "//" for line in first[1:])
-    lines.append(f"TARGET({inst.name}) {{")
+    lines.append(f"{'TRACED_TARGET' if traced_copy else 'TARGET'}({inst.name}) {{")
     body: list[str] = []
     if inst.name in predicted:
         body.append(f"PREDICTED({inst.name});")
@@ -405,9 +425,9 @@ def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
         if part.body.uses_cache:
             cache = inst.cache
             body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-        body.extend(expand_body(inst, part, in_composition=False))
+        body.extend(expand_body(inst, part, in_composition=False, untraced=untraced))
     elif inst.symbolic_stack:
-        body.extend(_Symbolic(inst).emit())
+        body.extend(_Symbolic(inst, untraced).emit())
     else:
         for index, part in enumerate(inst.parts):
             if index and inst.kind == "super":
@@ -418,10 +438,11 @@ def emit_instruction(inst: model.Instruction, predicted: set[str]) -> list[str]:
             if part.body.uses_cache:
                 cache = inst.cache
                 block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True))
+            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced))
             body.extend(INDENT + line if line else "" for line in block)
             body.append("}")
-        body.extend(finish(inst, model.StackEffect([], [], inst.location), ()))
+        body.extend(finish(inst, model.StackEffect([], [], inst.location), (),
+                           dispatch=dispatch_macro(inst, untraced)))
     lines.extend(INDENT + line if line else "" for line in body)
     lines.append("}")
     return lines
@@ -432,10 +453,23 @@ def emit_cases(m: model.Model, line_root: Path | None = None) -> list[str]:
     error exits that pop the inputs of a failed instruction. With `line_root` (the project
     root), each case carries markers for `#line` directives (emit_lines.py)."""
     predicted = m.predicted
+    untraced = m.untraced_dispatch
     lines: list[str] = []
     for inst in m.instructions:
-        case = emit_instruction(inst, predicted)
+        case = emit_instruction(inst, predicted, inst.name in untraced)
         lines.extend(with_markers(case, inst, line_root) if line_root is not None else case)
+        lines.append("")
+    copies = [inst for inst in m.instructions if inst.name in untraced and not inst.is_specialized]
+    if copies:
+        lines.append("#if USE_COMPUTED_GOTOS")
+        lines.append("// Checked copies of the base instructions above that dispatch without the tracing")
+        lines.append("// check: DO_TRACING runs these (opcode_targets_traced), so that the instruction")
+        lines.append("// after one is traced too.")
+        for inst in copies:
+            case = emit_instruction(inst, set(), traced_copy=True)
+            lines.extend(with_markers(case, inst, line_root) if line_root is not None else case)
+            lines.append("")
+        lines.append("#endif")
         lines.append("")
     used = [int(n) for line in lines for n in re.findall(r"goto pop_(\d+)_error;", line)]
     if not used:

@@ -196,7 +196,13 @@ def generate(m: Model) -> dict[str, str]:
             targets.append("TARGET_DO_TRACING")
         else:
             targets.append("_unknown_opcode")
-    out[OUTPUTS["targets"]] = env.get_template("opcode_targets.h.j2").render(targets=targets)
+    # DO_TRACING dispatches through the second table: to the checked copy of an instruction
+    # that has one (emit_cases: it dispatches without the tracing check).
+    untraced = m.untraced_dispatch
+    traced = [f"{t}_TRACED" if n in by_number and t[len("TARGET_"):] in untraced
+              and not by_number[n].is_specialized else t for n, t in enumerate(targets)]
+    out[OUTPUTS["targets"]] = env.get_template("opcode_targets.h.j2").render(
+        targets=targets, traced=traced)
 
     out[OUTPUTS["opcode_h"]] = env.get_template("opcode.h.j2").render(**ctx)
 

@@ -322,6 +322,20 @@ class Instruction:
                 return False
         return True
 
+    def completion_code(self) -> dict[int, object]:
+        """How it completes -> a statement that may run Python code on a path there, or None
+        (statements.Reading.completion_code): a single body's DISPATCH()/DISPATCH_JUMPED() by
+        their first token, -1 for the epilogue at the end. A composition's parts are decided
+        together (code in any part counts everywhere); an `eval_breaker` instruction checks
+        the eval breaker (may run any code) at every completion."""
+        codes = [part.body.reading.completion_code() for part in self.parts]
+        if self.kind != "inst":
+            ran = next((c for part in codes for c in part.values() if c is not None), None)
+            codes = [{**dict.fromkeys(codes[-1], ran), -1: ran}]
+        if "eval_breaker" in self.flags:
+            return dict.fromkeys(codes[0], self)
+        return codes[0]
+
     @property
     def has_arg(self) -> bool:
         """Base instructions from HAVE_ARGUMENT on take an argument; specialized ones take
@@ -382,6 +396,21 @@ class Model:
 
     def specialized_instructions(self) -> list[Instruction]:
         return [i for f in self.families for i in f.specializations]
+
+    @property
+    def untraced_dispatch(self) -> set[str]:
+        """The instructions that dispatch the next one without reading the tracing state
+        (DISPATCH_NO_TRACE_CHECK): those that keep it (Instruction.keeps_tracing_state) and
+        never run while tracing is on, or have a checked copy that runs instead. DO_TRACING
+        deoptimizes what it dispatches, so a specialized instruction runs while tracing only
+        if a base instruction jumps into it (JUMP_TO_INSTRUCTION): those stay checked; a base
+        instruction gets the copy (emit_cases.py, opcode_targets_traced)."""
+        jumped = {s.args and part.body.reading.tokens[s.args[0][0]].text
+                  for inst in self.instructions if not inst.is_specialized
+                  for part in inst.parts for s in part.body.reading.walk()
+                  if s.form is not None and s.form.name == "JUMP_TO_INSTRUCTION"}
+        return {inst.name for inst in self.instructions if inst.name not in jumped
+                and any(code is None for code in inst.completion_code().values())}
 
     @property
     def predicted(self) -> set[str]:

@@ -11,7 +11,9 @@ from .emitters import OUTPUTS
 
 # A case starts with its doc comment (`// NAME: ...`) or its TARGET line, both at the cases'
 # indentation (8 spaces); comments inside bodies are indented further.
-_CASE_START = re.compile(r"^ {8}(?:// (?P<doc>[A-Z0-9_]+):.*|TARGET\((?P<target>[A-Z0-9_]+)\) \{)$")
+# A checked copy (TRACED_TARGET) is reviewed with its instruction.
+_CASE_START = re.compile(
+    r"^ {8}(?:// (?P<doc>[A-Z0-9_]+):.*|(?:TRACED_)?TARGET\((?P<target>[A-Z0-9_]+)\) \{)$")
 _DOC_SECTION = re.compile(r"^### (?P<name>[A-Z0-9_]+)$")
 
 
@@ -64,8 +66,10 @@ def old_text(root: Path, rel: str, git_rev: str | None) -> str:
 
 
 def _opcodes(targets_h: str) -> dict[str, int]:
-    """opcode_targets.h -> {instruction: opcode}: the table lists the targets by opcode."""
-    targets = re.findall(r"^ {4}(?:&&TARGET_(\w+)|_unknown_opcode),$", targets_h, re.M)
+    """opcode_targets.h -> {instruction: opcode}: the first table lists the targets by
+    opcode (the second, DO_TRACING's, the same opcodes)."""
+    first = targets_h.split("opcode_targets_traced")[0]
+    targets = re.findall(r"^ {4}(?:&&TARGET_(\w+)|&&_unknown_opcode),?$", first, re.M)
     return {name: number for number, name in enumerate(targets) if name}
 
 

@@ -66,6 +66,21 @@ PURE_CALLS = frozenset({
     "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
     "_PyFrame_GetCode", "_PyFrame_GetStackPointer",
 })
+# Calls that change something but cannot run Python code: they release no reference (or only
+# one that cannot be the last), allocate no object the garbage collector tracks, check no
+# signals (`_PyLong_Multiply` and the divisions do, on large ints) and call no slot. After a
+# path that runs only these and PURE_CALLS, the tracing state is the one the instruction
+# started with (Reading.code_before_completion). Add a name only if that holds for every
+# argument it may get; on an error it may do anything, as the error exit checks again.
+NO_CODE_CALLS = frozenset({
+    "Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_NO_DEALLOC",
+    "_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong", "PyLong_FromSsize_t",
+    "PyFloat_FromDouble", "JUMPBY", "JUMPTO", "PREDICT",
+})
+# Deallocators that run no code: `_Py_DECREF_SPECIALIZED(x, D)` with one of these frees an
+# int, a float or a str and nothing else.
+NO_CODE_DEALLOCS = frozenset({"PyObject_Free", "_PyFloat_ExactDealloc",
+                              "_PyUnicode_ExactDealloc"})
 # The evaluation loop's own state: assigning one of these changes what the miss path (or
 # the next instruction) starts from, though the name looks like a local of the body.
 LOOP_STATE = frozenset({"oparg", "opcode", "next_instr", "frame", "cframe", "tstate", "names",
@@ -97,6 +112,19 @@ class Change:
     kind: str  # refcount | stack | write | state | stat | call | indirect
     token: Token  # where: the call, the operator, the macro
     released: str | None = None  # a reference-count change that releases this name
+    dealloc: str | None = None  # _Py_DECREF_SPECIALIZED's deallocator
+
+    @property
+    def runs_code(self) -> bool:
+        """Whether it may run Python code: a finalizer, a signal handler, the garbage
+        collector, a slot, a trace function (NO_CODE_CALLS says which calls cannot)."""
+        name = self.token.text
+        if self.kind == "refcount":
+            return name in RELEASING_CALLS and name != "_Py_DECREF_NO_DEALLOC" and not (
+                name == "_Py_DECREF_SPECIALIZED" and self.dealloc in NO_CODE_DEALLOCS)
+        if self.kind == "call":
+            return name not in NO_CODE_CALLS
+        return self.kind == "indirect"
 
     def describe(self) -> str:
         text = self.token.text
@@ -440,7 +468,10 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
             arg = tokens[k + 2] if k + 3 < hi else None
             released = arg.text if t.text in RELEASING_CALLS and arg.kind == IDENT and (
                 tokens[k + 3].is_punct(")") or tokens[k + 3].is_punct(",")) else None
-            stmt.changes.append(Change("refcount", t, released))
+            close = brackets.close(k + 1)
+            dealloc = tokens[close - 1].text if t.text == "_Py_DECREF_SPECIALIZED" and \
+                close > k + 2 and tokens[close - 1].kind == IDENT else None
+            stmt.changes.append(Change("refcount", t, released, dealloc))
             if t.text in SETREF_CALLS and k + 2 < hi and tokens[k + 2].kind == IDENT:
                 stmt.assigns.add(tokens[k + 2].text)
         elif f is not None and f.kind == dsl.STACK_MOVE:
@@ -627,6 +658,44 @@ class Reading:
                 if s.form is not None and s.form.name in dsl.NAMES_INSTRUCTION
                 and len(s.args) == 1 and s.args[0][1] - s.args[0][0] == 1
                 and self.tokens[s.args[0][0]].kind == IDENT]
+
+    def completion_code(self) -> dict[int, Statement | None]:
+        """For each completion of the body: a DISPATCH() or DISPATCH_JUMPED() (by its first
+        token's index), and -1 for the end when a path reaches it -> a statement that may run
+        Python code (Change.runs_code) on some path to it, or None: then that completion
+        finds the tracing state as the instruction found it. A path that leaves otherwise (an
+        error exit, a guard, a goto) does not count; a loop counts whole."""
+        done = object()  # a path that left
+        result: dict[int, Statement | None] = {}
+
+        def own(stmt: Statement) -> Statement | None:
+            return stmt if any(c.runs_code for c in stmt.changes) else None
+
+        def block(stmts: list[Statement], ran: Statement | None):
+            """What ran on a path to the end of the block, or `done`."""
+            for stmt in stmts:
+                if stmt.kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED):
+                    result[stmt.first] = ran
+                    return done
+                ran = ran or own(stmt)
+                if stmt.kind == "compound":
+                    if stmt.loop:  # any round may follow any other: all of it ran
+                        ran = ran or next((s for s in stmt.walk() if own(s)), None)
+                    ends = [end for end in (block(b, ran) for b in stmt.branches)
+                            if end is not done]
+                    if stmt.loop or (len(stmt.branches) == 1 and not stmt.is_block):
+                        ends.append(ran)  # no round, or the `if` not taken
+                    if not ends:
+                        return done
+                    ran = next((e for e in ends if e is not None), None)
+                elif stmt.exits:
+                    return done
+            return ran
+
+        end = block(self.statements, None)
+        if end is not done:
+            result[-1] = end
+        return result
 
     def writes_on_every_path(self) -> set[str]:
         """The cache entries written on every path that reaches the end of the block (where a

@@ -136,7 +136,7 @@ BLOCKING_STATEMENTS = [
     "goto error;",
     "return NULL;",
     "JUMP_TO_INSTRUCTION(A);",
-    "DISPATCH_GOTO();",
+    "DISPATCH_GOTO_TRACED();",
     "DISPATCH_SAME_OPARG();",
     "Py_UNREACHABLE();",
     "STACK_SHRINK(1); goto error;",  # a body that moves the stack leaves by its own exit

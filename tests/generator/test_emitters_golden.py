@@ -229,14 +229,15 @@ def test_unbraced_early_dispatch_gets_braces():
 
 
 def test_body_ending_in_an_exit_gets_no_epilogue():
-    assert basic("EXTENDED_ARG").endswith("    DISPATCH_GOTO();\n}\n")
+    assert basic("EXTENDED_ARG").endswith("    DISPATCH_GOTO_TRACED();\n}\n")
     assert basic("CACHE") == "TARGET(CACHE) {\n    Py_UNREACHABLE();\n}\n"
 
 
 def test_empty_body_and_swap():
-    assert basic("NOP") == "TARGET(NOP) {\n    DISPATCH();\n}\n"
+    # neither can run code: they dispatch without the tracing check (test_dispatch.py)
+    assert basic("NOP") == "TARGET(NOP) {\n    DISPATCH_NO_TRACE_CHECK();\n}\n"
     assert basic("SWAP").endswith(
-        "    POKE(oparg, top);\n    POKE(1, bottom);\n    DISPATCH();\n}\n")
+        "    POKE(oparg, top);\n    POKE(1, bottom);\n    DISPATCH_NO_TRACE_CHECK();\n}\n")
 
 
 def test_deopt_if_in_a_member_names_the_family_and_skips_the_cache():
@@ -246,7 +247,8 @@ def test_deopt_if_in_a_member_names_the_family_and_skips_the_cache():
     assert "    sum = _PyLong_Add((PyLongObject *)left, (PyLongObject *)right);\n" \
            "    POKE(2, sum);\n" in case
     assert case.endswith("    if (sum == NULL) goto pop_2_error;\n    STACK_SHRINK(1);\n"
-                         "    JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);\n    DISPATCH();\n}\n")
+                         "    JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);\n"
+                         "    DISPATCH_NO_TRACE_CHECK();\n}\n")
 
 
 def test_cache_pointer_is_declared_when_the_body_uses_cache():
@@ -348,14 +350,14 @@ def test_superinstruction_decodes_the_next_instruction_between_parts():
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
     """)
 
 
 def test_cases_follow_declaration_order_files_sorted():
     text = generated("families")[OUTPUTS["cases"]]
-    names = re.findall(r"TARGET\((\w+)\)", text)
+    names = re.findall(r"^ +TARGET\((\w+)\) \{$", text, re.M)
     assert names[:3] == ["CACHE", "LOAD_FAST", "LOAD_CONST"]  # base.inst before ops.inst
     assert names[-1] == "LOAD_ATTR_MODULE"
     assert len(names) == len(set(names)) == 17
@@ -364,8 +366,9 @@ def test_cases_follow_declaration_order_files_sorted():
 def test_cases_file_defines_poke_and_names_its_origin():
     text = generated("basic")[OUTPUTS["cases"]]
     assert "#ifndef POKE\n#define POKE(n, v) (stack_pointer[-(n)] = (v))\n#endif\n" in text
-    # The last case, then the shared exits of ERROR_IF(cond, error): BINARY_ADD pops 2.
-    assert text.endswith("        }\n\n" + pop_error_labels(2))
+    # The last case (the checked copies of those that dispatch without the tracing check
+    # come last), then the shared exits of ERROR_IF(cond, error): BINARY_ADD pops 2.
+    assert text.endswith("        }\n\n        #endif\n\n" + pop_error_labels(2))
 
 
 def pop_error_labels(n: int) -> str:
@@ -383,7 +386,11 @@ def pop_error_labels(n: int) -> str:
 def test_opcode_targets():
     text = generated("families")[OUTPUTS["targets"]]
     entries = re.findall(r"&&(\w+)", text)
-    assert len(entries) == 256
+    entries, traced = entries[:256], entries[256:]
+    # DO_TRACING's table: the checked copy of a base instruction that has one
+    assert [(n, e, t) for n, (e, t) in enumerate(zip(entries, traced)) if e != t] == [
+        (100, "TARGET_LOAD_CONST", "TARGET_LOAD_CONST_TRACED"),
+        (124, "TARGET_LOAD_FAST", "TARGET_LOAD_FAST_TRACED")]
     assert entries[0] == "TARGET_CACHE"
     assert entries[1] == "TARGET_BINARY_OP_ADAPTIVE"
     assert entries[9] == "TARGET_RESUME_QUICK"
@@ -391,6 +398,7 @@ def test_opcode_targets():
     assert entries[122] == "TARGET_BINARY_OP"
     assert entries[255] == "TARGET_DO_TRACING"
     assert text.rstrip().endswith("&&TARGET_DO_TRACING\n};")
+    assert text.count("&&TARGET_DO_TRACING\n};") == 2
 
 
 def test_opcode_h_defines():

@@ -15,7 +15,8 @@ from genutil import ROOT
 
 DIRECTIVE = re.compile(r'^#line (\d+) "([^"]+)"$')
 EXPANSIONS = ("DEOPT_IF(", "if (", "STACK_SHRINK(", "STACK_GROW(", "goto ", "}", "{", "POKE(",
-              "JUMPBY(", "DISPATCH();", "CHECK_EVAL_BREAKER();", "PREDICT(", "if (")
+              "JUMPBY(", "DISPATCH();", "DISPATCH_NO_TRACE_CHECK();", "CHECK_EVAL_BREAKER();",
+              "PREDICT(", "if (")
 
 
 def check_directives(text: str, generated: Path) -> dict[str, int]:

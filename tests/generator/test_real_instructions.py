@@ -540,13 +540,15 @@ def test_diff_of_a_flag_change_names_the_instruction_and_the_tables(tmp_path, ca
     edit(root / "instructions" / "core.inst", "inst NOP = 9 (--) {",
          "inst NOP = 9 [eval_breaker] (--) {")
     assert main(["diff", "--root", str(root)]) == 1
-    assert sections(capsys.readouterr().out) == ["=== NOP ==="]  # its case and its docs
+    # its case and its docs; DO_TRACING's table, as NOP now checks the eval breaker (may run
+    # code) and dispatches with the tracing check: it has no checked copy any more
+    assert sections(capsys.readouterr().out) == ["=== NOP ===", f"=== {OUTPUTS['targets']} ==="]
     edit(root / "instructions" / "core.inst", "inst LOAD_CLOSURE = 136 [free]",
          "inst LOAD_CLOSURE = 136 [local]")
     assert main(["diff", "--root", str(root)]) == 1
     report = capsys.readouterr().out
     assert sections(report) == ["=== LOAD_CLOSURE ===", "=== NOP ===",
-                                f"=== {OUTPUTS['opcode_py']} ==="]
+                                f"=== {OUTPUTS['opcode_py']} ===", f"=== {OUTPUTS['targets']} ==="]
     assert "-hasfree.append(136)" in report and "+haslocal.append(136)" in report
 
 

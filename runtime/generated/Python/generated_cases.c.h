@@ -10,6 +10,26 @@
 #define POKE(n, v) (stack_pointer[-(n)] = (v))
 #endif
 
+// The dispatch of a completion that no code can have run before (the generator proves it:
+// Instruction.completion_code in generator/model.py): the tracing state is still the one the
+// instruction was dispatched with, which is off, as an instruction dispatched so runs only
+// while tracing is off: a specialized one (DO_TRACING runs the generic instruction), or a
+// base one whose checked copy (TRACED_TARGET, after the cases) DO_TRACING runs instead.
+#if USE_COMPUTED_GOTOS
+#define DISPATCH_NO_TRACE_CHECK() \
+    { \
+        NEXTOPARG(); \
+        PRE_DISPATCH_GOTO(); \
+        assert(cframe.use_tracing == 0); \
+        DISPATCH_GOTO(); \
+    }
+#define TRACED_TARGET(op) TARGET_##op##_TRACED: INSTRUCTION_START(op);
+#define DISPATCH_GOTO_TRACED() goto *opcode_targets_traced[opcode]
+#else
+#define DISPATCH_NO_TRACE_CHECK() DISPATCH()
+#define DISPATCH_GOTO_TRACED() DISPATCH_GOTO()
+#endif
+
 #ifdef QUICKEN_CHAOS
 // -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
 #undef DEOPT_IF
@@ -255,7 +275,7 @@
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
             POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_GLOBAL_BUILTIN: LOAD_GLOBAL of a builtin. Guards: globals and builtins are exact dicts whose keys
@@ -284,7 +304,7 @@
             STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
             POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_GLOBAL);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_ATTR: Replaces `owner` with `getattr(owner, co_names[oparg])`; raises on failure.
@@ -685,7 +705,7 @@
             STACK_GROW(1);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_METHOD_WITH_DICT: LOAD_METHOD of a method on an object with a dict (managed or at tp_dictoffset) that does
@@ -719,7 +739,7 @@
             STACK_GROW(1);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_METHOD_NO_DICT: LOAD_METHOD of a method on an object without an instance dict: pushes the cached
@@ -742,7 +762,7 @@
             STACK_GROW(1);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_METHOD_MODULE: LOAD_METHOD on a module: pushes `NULL` and the module attribute, read straight from the
@@ -915,7 +935,7 @@
             DEOPT_IF(Py_TYPE(function) != &PyFunction_Type, PRECALL);
             STAT_INC(PRECALL, hit);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // PRECALL_NO_KW_TYPE_1: `type(obj)`, done in PRECALL: guards one argument, no `self`, `callable is type`; replaces
@@ -1450,7 +1470,7 @@
             assert(call_shape.kwnames == NULL);
             assert(oparg < PyTuple_GET_SIZE(consts));
             call_shape.kwnames = GETITEM(consts, oparg);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // CALL: Calls the effective callable with the effective arguments (the last `KWNAMES_LEN()` of
@@ -2167,7 +2187,7 @@
         // JUMP_FORWARD: Jumps forward by `oparg` code units. The stack is unchanged.
         TARGET(JUMP_FORWARD) {
             JUMPBY(oparg);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // JUMP_BACKWARD: Jumps backward by `oparg` code units, checking the eval breaker. The stack is unchanged.
@@ -2198,7 +2218,7 @@
              * (see bpo-30039).
              */
             JUMPBY(-oparg);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // POP_JUMP_FORWARD_IF_FALSE: Pops `cond`; jumps forward by `oparg` if it is false. Raises if its truth
@@ -2556,7 +2576,7 @@
                     POKE(1, next);
                     JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
                     PREDICT(STORE_FAST);
-                    DISPATCH();
+                    DISPATCH_NO_TRACE_CHECK();
                 }
                 it->it_seq = NULL;
                 Py_DECREF(seq);
@@ -2584,7 +2604,7 @@
                     POKE(1, next);
                     JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
                     PREDICT(STORE_FAST);
-                    DISPATCH();
+                    DISPATCH_NO_TRACE_CHECK();
                 }
                 it->it_seq = NULL;
                 Py_DECREF(seq);
@@ -2613,7 +2633,7 @@
                 POKE(1, next);
                 JUMPBY(INLINE_CACHE_ENTRIES_FOR_ITER);
                 PREDICT(STORE_FAST);
-                DISPATCH();
+                DISPATCH_NO_TRACE_CHECK();
             }
             Py_DECREF(iter);
             JUMPBY(oparg);
@@ -2906,7 +2926,7 @@
 
         // NOP: Does nothing.
         TARGET(NOP) {
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // CACHE: Placeholder occupying an inline cache entry; never executed.
@@ -2949,7 +2969,9 @@
             // make sure the next instruction isn't a RESUME, since that needs
             // to trace properly (and shouldn't have an extended arg anyways):
             assert(opcode != RESUME);
-            DISPATCH_GOTO();
+            // quicken: this runs while tracing, so dispatch to the checked copy of an instruction
+            // that has one: the instruction after it is traced as after upstream's.
+            DISPATCH_GOTO_TRACED();
         }
 
         // EXTENDED_ARG_QUICK: Quickened EXTENDED_ARG (only runs when not tracing): extends the next instruction's
@@ -2973,7 +2995,7 @@
             if (value == NULL) goto unbound_local_error;
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST: Pushes a new reference to the local `co_varnames[oparg]`.
@@ -2985,7 +3007,7 @@
             if (value == NULL) goto unbound_local_error;
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_CONST: Pushes a new reference to the constant `co_consts[oparg]`.
@@ -2996,7 +3018,7 @@
             POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // STORE_FAST: Pops the top of the stack into the local `co_varnames[oparg]`, releasing its old value.
@@ -3028,7 +3050,7 @@
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST__LOAD_CONST: LOAD_FAST then LOAD_CONST, in one dispatch.
@@ -3050,7 +3072,7 @@
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // STORE_FAST__LOAD_FAST: STORE_FAST then LOAD_FAST, in one dispatch.
@@ -3109,7 +3131,7 @@
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // DELETE_FAST: Unbinds the local `co_varnames[oparg]`. Raises UnboundLocalError if it is already unbound.
@@ -3229,7 +3251,7 @@
                 Py_INCREF(o);
                 frame->localsplus[offset + i] = o;
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // POP_TOP: Pops and releases the top of the stack.
@@ -3246,7 +3268,7 @@
             res = NULL;
             STACK_GROW(1);
             POKE(1, res);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COPY: Pushes a new reference to the `oparg`-th item from the top (1 is the top).
@@ -3258,7 +3280,7 @@
             top = bottom;
             STACK_GROW(1);
             POKE(1, top);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // SWAP: Swaps the top of the stack with the `oparg`-th item from the top (1 is the top).
@@ -3268,7 +3290,7 @@
             assert(oparg != 0);
             POKE(oparg, top);
             POKE(1, bottom);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // UNARY_POSITIVE: Replaces the top of the stack by `+value`. Raises if the operation fails.
@@ -3370,7 +3392,7 @@
             POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_BUILD_CLASS: Pushes `builtins.__build_class__`. Raises NameError if it is missing.
@@ -3623,7 +3645,7 @@
             exc_info->exc_value = value;
             STACK_GROW(1);
             POKE(1, value);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // POP_EXCEPT: At the end of an exception handler: pops `exc_value` and restores it as the exception being
@@ -3830,7 +3852,7 @@
             STACK_GROW(1);
             PREDICT(POP_JUMP_FORWARD_IF_FALSE);
             PREDICT(POP_JUMP_BACKWARD_IF_FALSE);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // MATCH_SEQUENCE: Pushes `True` if `subject`'s type is a sequence (`Py_TPFLAGS_SEQUENCE`), else `False`; `subject` stays.
@@ -3844,7 +3866,7 @@
             STACK_GROW(1);
             PREDICT(POP_JUMP_FORWARD_IF_FALSE);
             PREDICT(POP_JUMP_BACKWARD_IF_FALSE);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // MATCH_KEYS: Mapping pattern: looks up the tuple `keys` in the mapping `subject` (both stay) and pushes the
@@ -4008,7 +4030,7 @@
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_ADD_INT: `int + int`: deopts unless `left` is an exact int and `right` has the same type.
@@ -4027,7 +4049,7 @@
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_INPLACE_ADD_UNICODE: `s += t` / `s = s + t` for exact strs followed by `STORE_FAST s`: appends in place to the
@@ -4104,7 +4126,7 @@
             if (prod == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_MULTIPLY_INT: `int * int`: deopts unless both operands are exact ints.
@@ -4143,7 +4165,7 @@
             if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_SUBTRACT_INT: `int - int`: deopts unless both operands are exact ints.
@@ -4162,7 +4184,7 @@
             if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_REMAINDER_INT: `int % int`: deopts unless both operands are exact ints. Runs int's own remainder without
@@ -4224,7 +4246,7 @@
             if (quot == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_SUBSCR: Pops `sub` and `container` and pushes `container[sub]`. Raises what `__getitem__` raises.
@@ -4601,7 +4623,7 @@
             }
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_INT_JUMP: COMPARE_OP on two exact ints of at most one digit fused with the POP_JUMP_*_IF_* after
@@ -4651,7 +4673,7 @@
             }
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_STR_JUMP: `str == str` / `str != str` on two exact strs fused with the POP_JUMP_*_IF_* after it:
@@ -4728,7 +4750,7 @@
             Py_INCREF(res);
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_INT: COMPARE_OP on two exact ints of at most one digit where no POP_JUMP_*_IF_* follows: pushes
@@ -4754,7 +4776,7 @@
             Py_INCREF(res);
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_STR: `str == str` / `str != str` on two exact strs where no POP_JUMP_*_IF_* follows: pushes the
@@ -5009,6 +5031,166 @@
             STACK_GROW(((oparg & 0xFF) + (oparg >> 8) + 1));
             DISPATCH();
         }
+
+        #if USE_COMPUTED_GOTOS
+        // Checked copies of the base instructions above that dispatch without the tracing
+        // check: DO_TRACING runs these (opcode_targets_traced), so that the instruction
+        // after one is traced too.
+        TRACED_TARGET(KW_NAMES) {
+            assert(call_shape.kwnames == NULL);
+            assert(oparg < PyTuple_GET_SIZE(consts));
+            call_shape.kwnames = GETITEM(consts, oparg);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(JUMP_FORWARD) {
+            JUMPBY(oparg);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
+            /* This bytecode is used in the `yield from` or `await` loop.
+             * If there is an interrupt, we want it handled in the innermost
+             * generator or coroutine, so we deliberately do not check it here.
+             * (see bpo-30039).
+             */
+            JUMPBY(-oparg);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(NOP) {
+            DISPATCH();
+        }
+
+        TRACED_TARGET(LOAD_CLOSURE) {
+            PyObject *value;
+            /* We keep LOAD_CLOSURE so that the bytecode stays more readable. */
+            value = GETLOCAL(oparg);
+            POKE(0, value);
+            if (value == NULL) goto unbound_local_error;
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(LOAD_FAST) {
+            PyObject *value;
+            value = GETLOCAL(oparg);
+            POKE(0, value);
+            if (value == NULL) goto unbound_local_error;
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(LOAD_CONST) {
+            PyObject *value;
+            value = GETITEM(consts, oparg);
+            POKE(0, value);
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(COPY_FREE_VARS) {
+            /* Copy closure variables to free variables */
+            PyCodeObject *co = frame->f_code;
+            PyObject *closure = frame->f_func->func_closure;
+            int offset = co->co_nlocals + co->co_nplaincellvars;
+            assert(oparg == co->co_nfreevars);
+            for (int i = 0; i < oparg; ++i) {
+                PyObject *o = PyTuple_GET_ITEM(closure, i);
+                Py_INCREF(o);
+                frame->localsplus[offset + i] = o;
+            }
+            DISPATCH();
+        }
+
+        TRACED_TARGET(PUSH_NULL) {
+            PyObject *res;
+            res = NULL;
+            STACK_GROW(1);
+            POKE(1, res);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(COPY) {
+            PyObject *bottom = PEEK(oparg);
+            PyObject *top;
+            assert(oparg != 0);
+            Py_INCREF(bottom);
+            top = bottom;
+            STACK_GROW(1);
+            POKE(1, top);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(SWAP) {
+            PyObject *top = PEEK(1);
+            PyObject *bottom = PEEK(oparg);
+            assert(oparg != 0);
+            POKE(oparg, top);
+            POKE(1, bottom);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(LOAD_ASSERTION_ERROR) {
+            PyObject *value;
+            value = PyExc_AssertionError;
+            POKE(0, value);
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(PUSH_EXC_INFO) {
+            PyObject *value = PEEK(1);
+            PyObject *prev_exc;
+            _PyErr_StackItem *exc_info = tstate->exc_info;
+            if (exc_info->exc_value != NULL) {
+                prev_exc = exc_info->exc_value;
+            }
+            else {
+                Py_INCREF(Py_None);
+                prev_exc = Py_None;
+            }
+            POKE(1, prev_exc);
+
+            Py_INCREF(value);
+            assert(PyExceptionInstance_Check(value));
+            exc_info->exc_value = value;
+            STACK_GROW(1);
+            POKE(1, value);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(MATCH_MAPPING) {
+            PyObject *subject = PEEK(1);
+            PyObject *res;
+            int match = Py_TYPE(subject)->tp_flags & Py_TPFLAGS_MAPPING;
+            res = match ? Py_True : Py_False;
+            POKE(0, res);
+            Py_INCREF(res);
+            STACK_GROW(1);
+            PREDICT(POP_JUMP_FORWARD_IF_FALSE);
+            PREDICT(POP_JUMP_BACKWARD_IF_FALSE);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(MATCH_SEQUENCE) {
+            PyObject *subject = PEEK(1);
+            PyObject *res;
+            int match = Py_TYPE(subject)->tp_flags & Py_TPFLAGS_SEQUENCE;
+            res = match ? Py_True : Py_False;
+            POKE(0, res);
+            Py_INCREF(res);
+            STACK_GROW(1);
+            PREDICT(POP_JUMP_FORWARD_IF_FALSE);
+            PREDICT(POP_JUMP_BACKWARD_IF_FALSE);
+            DISPATCH();
+        }
+
+        #endif
 
         // ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.
         pop_3_error:

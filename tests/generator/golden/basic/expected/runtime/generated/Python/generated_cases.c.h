@@ -10,6 +10,26 @@
 #define POKE(n, v) (stack_pointer[-(n)] = (v))
 #endif
 
+// The dispatch of a completion that no code can have run before (the generator proves it:
+// Instruction.completion_code in generator/model.py): the tracing state is still the one the
+// instruction was dispatched with, which is off, as an instruction dispatched so runs only
+// while tracing is off: a specialized one (DO_TRACING runs the generic instruction), or a
+// base one whose checked copy (TRACED_TARGET, after the cases) DO_TRACING runs instead.
+#if USE_COMPUTED_GOTOS
+#define DISPATCH_NO_TRACE_CHECK() \
+    { \
+        NEXTOPARG(); \
+        PRE_DISPATCH_GOTO(); \
+        assert(cframe.use_tracing == 0); \
+        DISPATCH_GOTO(); \
+    }
+#define TRACED_TARGET(op) TARGET_##op##_TRACED: INSTRUCTION_START(op);
+#define DISPATCH_GOTO_TRACED() goto *opcode_targets_traced[opcode]
+#else
+#define DISPATCH_NO_TRACE_CHECK() DISPATCH()
+#define DISPATCH_GOTO_TRACED() DISPATCH_GOTO()
+#endif
+
 #ifdef QUICKEN_CHAOS
 // -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
 #undef DEOPT_IF
@@ -26,7 +46,7 @@
 
         // NOP: Does nothing.
         TARGET(NOP) {
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // POP_TOP: Pops and releases the top of the stack.
@@ -161,7 +181,7 @@
             POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // JUMP_BACKWARD: Jumps backward; checks the eval breaker.
@@ -223,14 +243,14 @@
             assert(oparg >= 2);
             POKE(oparg, top);
             POKE(1, bottom);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // EXTENDED_ARG: Prefixes the next argument.
         TARGET(EXTENDED_ARG) {
             oparg <<= 8;
             oparg |= _Py_OPARG(*next_instr);
-            DISPATCH_GOTO();
+            DISPATCH_GOTO_TRACED();
         }
 
         // LOAD_NAME: Loads a name.
@@ -242,6 +262,34 @@
             STACK_GROW(1);
             DISPATCH();
         }
+
+        #if USE_COMPUTED_GOTOS
+        // Checked copies of the base instructions above that dispatch without the tracing
+        // check: DO_TRACING runs these (opcode_targets_traced), so that the instruction
+        // after one is traced too.
+        TRACED_TARGET(NOP) {
+            DISPATCH();
+        }
+
+        TRACED_TARGET(LOAD_CONST) {
+            PyObject *value;
+            value = GETITEM(consts, oparg);
+            POKE(0, value);
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(SWAP) {
+            PyObject *top = PEEK(1);
+            PyObject *bottom = PEEK(oparg);
+            assert(oparg >= 2);
+            POKE(oparg, top);
+            POKE(1, bottom);
+            DISPATCH();
+        }
+
+        #endif
 
         // ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.
         pop_2_error:

@@ -10,6 +10,26 @@
 #define POKE(n, v) (stack_pointer[-(n)] = (v))
 #endif
 
+// The dispatch of a completion that no code can have run before (the generator proves it:
+// Instruction.completion_code in generator/model.py): the tracing state is still the one the
+// instruction was dispatched with, which is off, as an instruction dispatched so runs only
+// while tracing is off: a specialized one (DO_TRACING runs the generic instruction), or a
+// base one whose checked copy (TRACED_TARGET, after the cases) DO_TRACING runs instead.
+#if USE_COMPUTED_GOTOS
+#define DISPATCH_NO_TRACE_CHECK() \
+    { \
+        NEXTOPARG(); \
+        PRE_DISPATCH_GOTO(); \
+        assert(cframe.use_tracing == 0); \
+        DISPATCH_GOTO(); \
+    }
+#define TRACED_TARGET(op) TARGET_##op##_TRACED: INSTRUCTION_START(op);
+#define DISPATCH_GOTO_TRACED() goto *opcode_targets_traced[opcode]
+#else
+#define DISPATCH_NO_TRACE_CHECK() DISPATCH()
+#define DISPATCH_GOTO_TRACED() DISPATCH_GOTO()
+#endif
+
 #ifdef QUICKEN_CHAOS
 // -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
 #undef DEOPT_IF
@@ -32,7 +52,7 @@
             if (value == NULL) goto unbound_local_error;
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_CONST: Pushes a constant.
@@ -42,7 +62,7 @@
             POKE(0, value);
             Py_INCREF(value);
             STACK_GROW(1);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // STORE_FAST: Stores a local.
@@ -59,7 +79,7 @@
             oparg |= _Py_OPARG(*next_instr);
             opcode = _PyOpcode_Deopt[_Py_OPCODE(*next_instr)];
             PRE_DISPATCH_GOTO();
-            DISPATCH_GOTO();
+            DISPATCH_GOTO_TRACED();
         }
 
         // RESUME: Function entry.
@@ -96,7 +116,7 @@
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST__LOAD_CONST: LOAD_FAST then LOAD_CONST.
@@ -118,7 +138,7 @@
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP: Pushes `lhs <op> rhs`.
@@ -166,7 +186,7 @@
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_INPLACE_ADD_UNICODE: `s += t` followed by the STORE_FAST it performs.
@@ -252,6 +272,31 @@
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
+
+        #if USE_COMPUTED_GOTOS
+        // Checked copies of the base instructions above that dispatch without the tracing
+        // check: DO_TRACING runs these (opcode_targets_traced), so that the instruction
+        // after one is traced too.
+        TRACED_TARGET(LOAD_FAST) {
+            PyObject *value;
+            value = GETLOCAL(oparg);
+            POKE(0, value);
+            if (value == NULL) goto unbound_local_error;
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        TRACED_TARGET(LOAD_CONST) {
+            PyObject *value;
+            value = GETITEM(consts, oparg);
+            POKE(0, value);
+            Py_INCREF(value);
+            STACK_GROW(1);
+            DISPATCH();
+        }
+
+        #endif
 
         // ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.
         pop_2_error:

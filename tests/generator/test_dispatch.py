@@ -1,0 +1,173 @@
+"""Which completions dispatch without reading the tracing state (DISPATCH_NO_TRACE_CHECK),
+derived from the bodies (statements.Reading.completion_code, model.Model.untraced_dispatch):
+only where no code can have run on the way (a Py_DECREF may run a finalizer, a call not known
+to run no code may run anything, CHECK_EVAL_BREAKER runs signal handlers), per completion; a
+base instruction that dispatches so gets a checked copy that DO_TRACING runs instead
+(opcode_targets_traced); a specialized one has none (it never runs while tracing) unless a
+base instruction jumps into it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import genutil
+from genutil import OUTPUTS, case_of
+
+
+def generated(project, text: str) -> dict[str, str]:
+    return genutil.generate(project(text))
+
+
+def dispatches(case: str) -> list[str]:
+    return [line.strip() for line in case.split("\n")
+            if line.strip() in ("DISPATCH();", "DISPATCH_NO_TRACE_CHECK();")]
+
+
+FAMILY = """
+cache C {
+    counter: 1;
+}
+family A {
+    cache: C;
+    adaptive: A_AD;
+    members: A_M;
+}
+inst A_AD (x -- unused) {
+    DISPATCH_SAME_OPARG();
+}
+inst A = 100 (x -- r) {
+    r = f(x);
+    Py_DECREF(x);
+    ERROR_IF(r == NULL, error);
+}
+"""
+
+
+@pytest.mark.parametrize("body, untraced", [
+    ("r = x; Py_INCREF(r);", True),
+    ("DEOPT_IF(x == NULL); STAT_INC(A, hit); r = x; Py_INCREF(r); JUMPBY(1);", True),
+    ("r = PyFloat_FromDouble(1.0); _Py_DECREF_SPECIALIZED(x, _PyFloat_ExactDealloc); "
+     "ERROR_IF(r == NULL, error);", True),
+    # a release that may be the last one runs the object's finalizer
+    ("r = Py_NewRef(Py_None); Py_DECREF(x);", False),
+    ("r = Py_NewRef(Py_None); _Py_DECREF_SPECIALIZED(x, some_dealloc);", False),
+    # a call the generator does not know to run no code
+    ("r = g(x); ERROR_IF(r == NULL, error);", False),
+    # through a slot: anything
+    ("r = Py_TYPE(x)->tp_iternext(x);", False),
+])
+def test_a_member_dispatches_untraced_when_nothing_can_have_run(project, body, untraced):
+    out = generated(project, FAMILY + f"inst A_M (x -- r) {{\n{body}\n}}\n")
+    case = case_of(out[OUTPUTS["cases"]], "A_M")
+    expected = "DISPATCH_NO_TRACE_CHECK();" if untraced else "DISPATCH();"
+    assert dispatches(case) == [expected]
+    # A specialized instruction never runs while tracing: it has no checked copy.
+    assert "TRACED_TARGET(A_M)" not in out[OUTPUTS["cases"]]
+    assert "TARGET_A_M_TRACED" not in out[OUTPUTS["targets"]]
+
+
+def test_each_completion_is_decided_on_its_own_paths(project):
+    # Code on an error path does not count; code in one branch counts for the completions
+    # after it, not for the other branch's.
+    out = generated(project, FAMILY + """
+        inst A_M (x -- r) {
+            r = x;
+            if (r == NULL) {
+                Py_DECREF(x);
+                ERROR_IF(true, error);
+            }
+            if (oparg) {
+                CHECK_EVAL_BREAKER();
+                DISPATCH();
+            }
+            else if (oparg > 2) {
+                JUMPBY(oparg);
+                DISPATCH();
+            }
+        }
+    """)
+    assert dispatches(case_of(out[OUTPUTS["cases"]], "A_M")) == [
+        "DISPATCH();", "DISPATCH_NO_TRACE_CHECK();", "DISPATCH_NO_TRACE_CHECK();"]
+
+
+def test_code_in_a_loop_counts_everywhere_after_it(project):
+    out = generated(project, FAMILY + """
+        inst A_M (x -- r) {
+            r = x;
+            for (int i = 0; i < oparg; i++) {
+                if (i == 3) {
+                    DISPATCH();
+                }
+                if (i == 2) {
+                    Py_DECREF(x);
+                }
+            }
+        }
+    """)
+    assert dispatches(case_of(out[OUTPUTS["cases"]], "A_M")) == ["DISPATCH();", "DISPATCH();"]
+
+
+def test_a_base_instruction_gets_a_checked_copy_for_do_tracing(project):
+    out = generated(project, """
+        /// Pushes x.
+        inst B = 101 (-- x) {
+            x = GETLOCAL(oparg);
+            Py_INCREF(x);
+        }
+        inst C = 102 (x --) {
+            Py_DECREF(x);
+        }
+    """)
+    cases = out[OUTPUTS["cases"]]
+    assert dispatches(case_of(cases, "B")) == ["DISPATCH_NO_TRACE_CHECK();"]
+    assert dispatches(case_of(cases, "C")) == ["DISPATCH();"]
+    # the copy: the same body, the checked dispatch, no doc comment, under computed gotos
+    copy = cases[cases.index("#if USE_COMPUTED_GOTOS"):]
+    assert "TRACED_TARGET(B) {" in copy and "TRACED_TARGET(C)" not in copy
+    body = copy[copy.index("TRACED_TARGET(B)"):]
+    assert "x = GETLOCAL(oparg);" in body and body.index("DISPATCH();") < body.index("#endif")
+    targets = out[OUTPUTS["targets"]]
+    traced = targets[targets.index("opcode_targets_traced"):]
+    assert "&&TARGET_B_TRACED" in traced and "&&TARGET_C," in traced
+    assert "&&TARGET_B_TRACED" not in targets[:targets.index("opcode_targets_traced")]
+
+
+def test_an_instruction_a_base_instruction_jumps_into_stays_checked(project):
+    # It may run while tracing (DO_TRACING ran the base instruction), with no copy to go to.
+    out = generated(project, """
+        family A {
+            quick: A_Q;
+        }
+        inst A = 100 (--) {
+            JUMP_TO_INSTRUCTION(A_Q);
+        }
+        inst A_Q (--) {
+            PREDICTED(A_Q);
+        }
+    """.replace("    PREDICTED(A_Q);\n", ""))
+    assert dispatches(case_of(out[OUTPUTS["cases"]], "A_Q")) == ["DISPATCH();"]
+
+
+def test_an_eval_breaker_instruction_checks(project):
+    out = generated(project, "inst B = 101 [eval_breaker] (--) {\n}\n")
+    assert dispatches(case_of(out[OUTPUTS["cases"]], "B")) == ["DISPATCH();"]
+
+
+def test_a_raw_dispatch_in_a_base_instruction_is_an_error(project):
+    # A base instruction runs while tracing: a raw DISPATCH_GOTO() could go to an instruction
+    # that dispatches without the tracing check, and tracing would stop there.
+    diags = genutil.errors(project("""
+        inst B = 101 (--) {
+            opcode = _Py_OPCODE(*next_instr);
+            DISPATCH_GOTO();
+        }
+    """))
+    assert [(d.location.line, d.location.col) for d in diags] == [(3, 5)]
+    assert "use DISPATCH_GOTO_TRACED()" in diags[0].message
+    genutil.generate(project("""
+        inst B = 101 (--) {
+            opcode = _Py_OPCODE(*next_instr);
+            DISPATCH_GOTO_TRACED();
+        }
+    """))

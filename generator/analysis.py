@@ -182,6 +182,10 @@ class _Analyzer:
 
         self.check_names(decls)
         self.caches = {name: self.build_cache(c) for name, c in caches.items()}
+        # The baseline's superinstructions: where a superinstruction's part starts an
+        # instruction of its own (model.super_starts).
+        declared = BASELINES.get(baselines[0].name) if baselines else None
+        self.upstream_supers = model.upstream_supers(declared)
 
         # Operations: every body (of an `op` or of an `inst`) becomes one.
         self.operations: dict[str, model.Operation] = {}
@@ -738,8 +742,11 @@ class _Analyzer:
             return None
         effect = self.compose(decl, parts)
         kind = "super" if decl.kind == "super" else "composed"
+        starts = model.super_starts([r.name for r in decl.parts], self.upstream_supers) \
+            if kind == "super" else ()
         return model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, kind,
-                                 parts, effect, number_location=decl.number_location)
+                                 parts, effect, number_location=decl.number_location,
+                                 starts=starts)
 
     def compose(self, decl: ast.CompositionDecl, parts: list[model.Operation]) -> model.StackEffect:
         return self.compose_effects([p.effect for p in parts], decl.location,

@@ -430,9 +430,15 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         body.extend(_Symbolic(inst, untraced).emit())
     else:
         for index, part in enumerate(inst.parts):
+            if index in inst.starts and inst.start_checks(index):
+                # The parts before may have run code that turned tracing on: then the rest
+                # runs instruction by instruction from here, traced, as upstream's would.
+                body.extend(["if (cframe.use_tracing) {", f"{INDENT}DISPATCH();", "}"])
             if index and inst.kind == "super":
                 body.append("NEXTOPARG();")
-                body.append("next_instr++;")
+                # A part that starts an instruction of its own has its position, as upstream
+                body.append("frame->prev_instr = next_instr++;" if index in inst.starts
+                            else "next_instr++;")
             body.append(f"{{  // {part.name}")
             block = prologue(part.effect, body=part.body)
             if part.body.uses_cache:

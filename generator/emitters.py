@@ -130,6 +130,7 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     """
     trie: dict = {}
     longest = 1
+    upstream = m.upstream_supers
     for inst in m.by_number():
         if inst.kind != "super" or not inst.is_specialized:
             continue
@@ -139,7 +140,7 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
         for depth, name in enumerate(reversed(parts)):
             entry = node.setdefault(name, [None, {}])
             if depth == len(parts) - 1:
-                entry[0] = inst.name
+                entry[0] = (inst.name, sorted(model.super_closed_by(parts, upstream)))
             node = entry[1]
 
     def emit(node: dict, depth: int, indent: str) -> list[str]:
@@ -148,8 +149,15 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
         for name, (installs, children) in sorted(node.items()):
             lines.append(f"{indent}    case {name}:")
             if installs is not None:
-                lines.append(f"{indent}        _Py_SET_OPCODE(instructions[i - {depth}], "
-                             f"{installs});")
+                name, closed_by = installs
+                install = f"_Py_SET_OPCODE(instructions[i - {depth}], {name});"
+                if closed_by:  # model.super_closed_by: upstream would pair the last part
+                    test = " && ".join(f"next != {n}" for n in closed_by)
+                    lines.append(f"{indent}        if ({test}) {{")
+                    lines.append(f"{indent}            {install}")
+                    lines.append(f"{indent}        }}")
+                else:
+                    lines.append(f"{indent}        {install}")
             if children:
                 lines.extend(emit(children, depth + 1, indent + "        "))
             lines.append(f"{indent}        break;")

@@ -138,6 +138,40 @@ class StackItem:
         return ast.spell_item(self.name, self.array_size, self.condition)
 
 
+def upstream_supers(baseline) -> set[str]:
+    """A baseline's superinstructions (`A__B`), whose second halves run with the first half's
+    position (super_starts)."""
+    specialized = baseline.specialized if baseline is not None else None
+    return {n for n in specialized or {} if "__" in n}
+
+
+def super_starts(names: list[str], upstream: set[str]) -> tuple[int, ...]:
+    """The parts of a superinstruction (by their instructions' names) after the first that
+    start an instruction of their own: each, unless it is the second half of an upstream
+    superinstruction (`A__B` in `upstream`) whose first half started one. Upstream runs such
+    a part with its own position (`frame->prev_instr`) and after a dispatch that checks the
+    tracing state; the second half of its own superinstruction without either."""
+    starts, start = [], 0
+    for k in range(1, len(names)):
+        if not (k - 1 == start and f"{names[k - 1]}__{names[k]}" in upstream):
+            starts.append(k)
+            start = k
+    return tuple(starts)
+
+
+def super_closed_by(names: list[str], upstream: set[str]) -> set[str]:
+    """The instructions before which quickening may not install a superinstruction (by its
+    parts' names): when its last part starts an instruction of its own (super_starts),
+    upstream would run that part as the first half of one of its own superinstructions with
+    the instruction after it (`A__B` in `upstream`), whose second half then has the first
+    half's position; installed there, it would not."""
+    last = len(names) - 1
+    if last == 0 or last not in super_starts(names, upstream):
+        return set()
+    return {second for first, _, second in (n.partition("__") for n in upstream)
+            if first == names[last]}
+
+
 def error_goto_label(reading, stmt) -> str | None:
     """The label of a `goto` to an error exit (`error`, `exception_unwind`, `pop_2_error`,
     `unbound_local_error`: a label naming an error or the unwinding), else None."""
@@ -299,6 +333,20 @@ class Instruction:
     # from its guards (specializer.Fill).
     when: "ast.Body | None" = None
     fills: list = field(default_factory=list)
+    # A superinstruction: its later parts that the baseline runs as an instruction of their
+    # own, not as the second half of one of its superinstructions (super_starts).
+    starts: tuple[int, ...] = ()
+
+    def runs_code(self, first: int, end: int) -> bool:
+        """Whether parts [first, end) may run Python code (statements.Change.runs_code)."""
+        return any(c.runs_code for part in self.parts[first:end]
+                   for s in part.body.reading.walk() for c in s.changes)
+
+    def start_checks(self, index: int) -> bool:
+        """Whether the later part `index` (one of `starts`) checks the tracing state first:
+        code in the parts since the previous start may have turned tracing on, and then the
+        rest runs instruction by instruction, traced (emit_cases.py)."""
+        return self.runs_code(max([0] + [k for k in self.starts if k < index]), index)
 
     @property
     def symbolic_stack(self) -> bool:
@@ -329,8 +377,12 @@ class Instruction:
         together (code in any part counts everywhere); an `eval_breaker` instruction checks
         the eval breaker (may run any code) at every completion."""
         codes = [part.body.reading.completion_code() for part in self.parts]
-        if self.kind != "inst":
-            ran = next((c for part in codes for c in part.values() if c is not None), None)
+        if self.kind != "inst":  # what a superinstruction's part start checked counts no more
+            last = max((0,) + self.starts)
+            ran = next((c for part in codes[last:] for c in part.values() if c is not None),
+                       None)
+            if ran is None and self.runs_code(last, len(self.parts) - 1):
+                ran = self
             codes = [{**dict.fromkeys(codes[-1], ran), -1: ran}]
         if "eval_breaker" in self.flags:
             return dict.fromkeys(codes[0], self)
@@ -387,6 +439,10 @@ class Model:
     sources: list[str]  # the .inst files, relative to the project root
     opargs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     baseline: object = None  # baselines.Baseline declared by `baseline NAME;`, if any
+
+    @property
+    def upstream_supers(self) -> set[str]:
+        return upstream_supers(self.baseline)
 
     def by_number(self) -> list[Instruction]:
         return sorted(self.instructions, key=lambda i: i.number)

@@ -13,6 +13,7 @@ import pytest
 
 import genutil
 from genutil import OUTPUTS, case_of
+from generator import model
 
 
 def generated(project, text: str) -> dict[str, str]:
@@ -171,3 +172,51 @@ def test_a_raw_dispatch_in_a_base_instruction_is_an_error(project):
             DISPATCH_GOTO_TRACED();
         }
     """))
+
+
+# -- superinstructions: where a part starts an instruction of its own ------------------------
+
+UPSTREAM = {"LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_CONST", "LOAD_CONST__LOAD_FAST",
+            "STORE_FAST__LOAD_FAST", "STORE_FAST__STORE_FAST"}
+
+
+@pytest.mark.parametrize("parts, starts, closed_by", [
+    # 3.11.2 runs STORE_FAST__LOAD_FAST, then LOAD_FAST on its own (or, before a LOAD_FAST or
+    # a LOAD_CONST, as the first half of LOAD_FAST__LOAD_FAST / __LOAD_CONST)
+    ("STORE_FAST LOAD_FAST LOAD_FAST", (2,), {"LOAD_FAST", "LOAD_CONST"}),
+    ("LOAD_FAST LOAD_FAST LOAD_CONST", (2,), {"LOAD_FAST"}),
+    ("LOAD_FAST LOAD_FAST LOAD_FAST LOAD_FAST", (2,), set()),
+    ("LOAD_CONST RETURN_VALUE", (1,), set()),
+    ("LOAD_FAST LOAD_FAST", (), set()),
+])
+def test_super_starts_follow_the_baselines_pairs(parts, starts, closed_by):
+    names = parts.split()
+    assert model.super_starts(names, UPSTREAM) == starts
+    assert model.super_closed_by(names, UPSTREAM) == closed_by
+
+
+def test_a_part_that_starts_an_instruction_has_its_position_and_checks(project):
+    out = generated(project, """
+        family S {
+            members: S__L__L;
+        }
+        inst S = 101 (v --) {
+            SETLOCAL(oparg, v);
+        }
+        inst L = 102 (-- v) {
+            v = GETLOCAL(oparg);
+            Py_INCREF(v);
+        }
+        super S__L__L : S + L + L;
+    """)
+    case = case_of(out[OUTPUTS["cases"]], "S__L__L")
+    # no baseline: every later part starts an instruction of its own
+    parts = case.split("NEXTOPARG();")
+    assert len(parts) == 3
+    # S's SETLOCAL may run a finalizer that turns tracing on: L checks before it runs
+    assert parts[0].rstrip().endswith(
+        "    }\n    if (cframe.use_tracing) {\n        DISPATCH();\n    }")
+    assert parts[1].lstrip().startswith("frame->prev_instr = next_instr++;")
+    # nothing since the last start can have run code: neither the third part nor the end checks
+    assert "cframe.use_tracing" not in parts[1] + parts[2]
+    assert dispatches(case) == ["DISPATCH();", "DISPATCH_NO_TRACE_CHECK();"]

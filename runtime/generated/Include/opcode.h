@@ -209,6 +209,12 @@ extern "C" {
 #define BINARY_OP_ADD_FLOAT_INT                196
 #define BINARY_OP_SUBTRACT_FLOAT_INT           197
 #define BINARY_OP_MULTIPLY_FLOAT_INT           198
+#define LOAD_CONST__RETURN_VALUE               199
+#define LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE   200
+#define LOAD_FAST__LOAD_FAST__LOAD_CONST       201
+#define LOAD_FAST__LOAD_FAST__LOAD_FAST        202
+#define STORE_FAST__LOAD_FAST__LOAD_FAST       203
+#define STORE_FAST__LOAD_FAST__LOAD_CONST      204
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -281,10 +281,14 @@ _specializations = {
     ],
     "LOAD_CONST": [
         "LOAD_CONST__LOAD_FAST",
+        "LOAD_CONST__RETURN_VALUE",
     ],
     "LOAD_FAST": [
         "LOAD_FAST__LOAD_CONST",
         "LOAD_FAST__LOAD_FAST",
+        "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE",
+        "LOAD_FAST__LOAD_FAST__LOAD_CONST",
+        "LOAD_FAST__LOAD_FAST__LOAD_FAST",
     ],
     "LOAD_GLOBAL": [
         "LOAD_GLOBAL_ADAPTIVE",
@@ -330,6 +334,8 @@ _specializations = {
     "STORE_FAST": [
         "STORE_FAST__LOAD_FAST",
         "STORE_FAST__STORE_FAST",
+        "STORE_FAST__LOAD_FAST__LOAD_FAST",
+        "STORE_FAST__LOAD_FAST__LOAD_CONST",
     ],
     "STORE_SUBSCR": [
         "STORE_SUBSCR_ADAPTIVE",
@@ -435,6 +441,12 @@ _specialized_instructions = [
     "BINARY_OP_ADD_FLOAT_INT",
     "BINARY_OP_SUBTRACT_FLOAT_INT",
     "BINARY_OP_MULTIPLY_FLOAT_INT",
+    "LOAD_CONST__RETURN_VALUE",
+    "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE",
+    "LOAD_FAST__LOAD_FAST__LOAD_CONST",
+    "LOAD_FAST__LOAD_FAST__LOAD_FAST",
+    "STORE_FAST__LOAD_FAST__LOAD_FAST",
+    "STORE_FAST__LOAD_FAST__LOAD_CONST",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

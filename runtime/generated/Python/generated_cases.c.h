@@ -3134,6 +3134,213 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
+        // STORE_FAST__LOAD_FAST__LOAD_FAST: STORE_FAST, LOAD_FAST, LOAD_FAST in one dispatch: `x = ...` followed by an expression of
+        // two locals.
+        TARGET(STORE_FAST__LOAD_FAST__LOAD_FAST) {
+            {  // STORE_FAST
+                PyObject *value = PEEK(1);
+                SETLOCAL(oparg, value);
+                STACK_SHRINK(1);
+            }
+            NEXTOPARG();
+            next_instr++;
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            if (cframe.use_tracing) {
+                DISPATCH();
+            }
+            NEXTOPARG();
+            frame->prev_instr = next_instr++;
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // STORE_FAST__LOAD_FAST__LOAD_CONST: STORE_FAST, LOAD_FAST, LOAD_CONST in one dispatch: `x = ...` followed by a local and a
+        // constant (`i + 1`, `n < 10`).
+        TARGET(STORE_FAST__LOAD_FAST__LOAD_CONST) {
+            {  // STORE_FAST
+                PyObject *value = PEEK(1);
+                SETLOCAL(oparg, value);
+                STACK_SHRINK(1);
+            }
+            NEXTOPARG();
+            next_instr++;
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            if (cframe.use_tracing) {
+                DISPATCH();
+            }
+            NEXTOPARG();
+            frame->prev_instr = next_instr++;
+            {  // LOAD_CONST
+                PyObject *value;
+                value = GETITEM(consts, oparg);
+                POKE(0, value);
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // LOAD_CONST__RETURN_VALUE: LOAD_CONST then RETURN_VALUE in one dispatch: `return None`, `return 0`.
+        TARGET(LOAD_CONST__RETURN_VALUE) {
+            {  // LOAD_CONST
+                PyObject *value;
+                value = GETITEM(consts, oparg);
+                POKE(0, value);
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            NEXTOPARG();
+            frame->prev_instr = next_instr++;
+            {  // RETURN_VALUE
+                PyObject *retval = PEEK(1);
+                STACK_SHRINK(1);
+                assert(EMPTY());
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                TRACE_FUNCTION_EXIT();
+                DTRACE_FUNCTION_EXIT();
+                _Py_LeaveRecursiveCallTstate(tstate);
+                if (!frame->is_entry) {
+                    // GH-99729: We need to unlink the frame *before* clearing it:
+                    _PyInterpreterFrame *dying = frame;
+                    frame = cframe.current_frame = dying->previous;
+                    _PyEvalFrameClearAndPop(tstate, dying);
+                    _PyFrame_StackPush(frame, retval);
+                    goto resume_frame;
+                }
+                /* Restore previous cframe and return. */
+                tstate->cframe = cframe.previous;
+                tstate->cframe->use_tracing = cframe.use_tracing;
+                assert(tstate->cframe->current_frame == frame->previous);
+                assert(!_PyErr_Occurred(tstate));
+                return retval;
+            }
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE: LOAD_FAST then POP_JUMP_FORWARD_IF_FALSE in one dispatch: `if x:`, `while flag:`.
+        TARGET(LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE) {
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            NEXTOPARG();
+            frame->prev_instr = next_instr++;
+            {  // POP_JUMP_FORWARD_IF_FALSE
+                PyObject *cond = PEEK(1);
+                if (Py_IsTrue(cond)) {
+                    _Py_DECREF_NO_DEALLOC(cond);
+                }
+                else if (Py_IsFalse(cond)) {
+                    _Py_DECREF_NO_DEALLOC(cond);
+                    JUMPBY(oparg);
+                }
+                else {
+                    int err = PyObject_IsTrue(cond);
+                    Py_DECREF(cond);
+                    if (err > 0)
+                        ;
+                    else if (err == 0) {
+                        JUMPBY(oparg);
+                    }
+                    else {
+                        if (err < 0) goto pop_1_error;
+                    }
+                }
+                STACK_SHRINK(1);
+            }
+            DISPATCH();
+        }
+
+        // LOAD_FAST__LOAD_FAST__LOAD_CONST: LOAD_FAST, LOAD_FAST, LOAD_CONST in one dispatch.
+        TARGET(LOAD_FAST__LOAD_FAST__LOAD_CONST) {
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            NEXTOPARG();
+            next_instr++;
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            NEXTOPARG();
+            frame->prev_instr = next_instr++;
+            {  // LOAD_CONST
+                PyObject *value;
+                value = GETITEM(consts, oparg);
+                POKE(0, value);
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // LOAD_FAST__LOAD_FAST__LOAD_FAST: LOAD_FAST three times in one dispatch.
+        TARGET(LOAD_FAST__LOAD_FAST__LOAD_FAST) {
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            NEXTOPARG();
+            next_instr++;
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            NEXTOPARG();
+            frame->prev_instr = next_instr++;
+            {  // LOAD_FAST
+                PyObject *value;
+                value = GETLOCAL(oparg);
+                POKE(0, value);
+                if (value == NULL) goto unbound_local_error;
+                Py_INCREF(value);
+                STACK_GROW(1);
+            }
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
         // DELETE_FAST: Unbinds the local `co_varnames[oparg]`. Raises UnboundLocalError if it is already unbound.
         TARGET(DELETE_FAST) {
             PyObject *v = GETLOCAL(oparg);

@@ -30,7 +30,7 @@ static const uint8_t _PyOpcode_Quick[256] = {
 
 // Superinstructions. Quickening remembers the original opcodes of the instructions before the
 // current one, nearest first (-1: none, or an instruction with an inline cache in between).
-#define SUPERINSTRUCTION_HISTORY 1
+#define SUPERINSTRUCTION_HISTORY 2
 
 static inline void
 _PyOpcode_ForgetHistory(int previous[SUPERINSTRUCTION_HISTORY])
@@ -51,16 +51,31 @@ _PyOpcode_Remember(int previous[SUPERINSTRUCTION_HISTORY], int opcode)
 
 // Installs the superinstructions whose last part is `opcode` at instructions[i], preceded by
 // the instructions `previous` remembers: one of N parts replaces instructions[i - N + 1];
-// the longest wins.
+// the longest wins. `next` is the original opcode of the instruction after (-1: none): before
+// some, a superinstruction is not installed (its last part would be the first half of one of
+// upstream's with it).
 static inline void
 _PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode,
-                                   const int previous[SUPERINSTRUCTION_HISTORY])
+                                   const int previous[SUPERINSTRUCTION_HISTORY], int next)
 {
+    (void)next;
     switch (opcode) {
         case LOAD_CONST:
             switch (previous[0]) {
                 case LOAD_FAST:
                     _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_CONST);
+                    switch (previous[1]) {
+                        case LOAD_FAST:
+                            if (next != LOAD_FAST) {
+                                _Py_SET_OPCODE(instructions[i - 2], LOAD_FAST__LOAD_FAST__LOAD_CONST);
+                            }
+                            break;
+                        case STORE_FAST:
+                            if (next != LOAD_FAST) {
+                                _Py_SET_OPCODE(instructions[i - 2], STORE_FAST__LOAD_FAST__LOAD_CONST);
+                            }
+                            break;
+                    }
                     break;
             }
             break;
@@ -71,9 +86,35 @@ _PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode
                     break;
                 case LOAD_FAST:
                     _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_FAST);
+                    switch (previous[1]) {
+                        case LOAD_FAST:
+                            if (next != LOAD_CONST && next != LOAD_FAST) {
+                                _Py_SET_OPCODE(instructions[i - 2], LOAD_FAST__LOAD_FAST__LOAD_FAST);
+                            }
+                            break;
+                        case STORE_FAST:
+                            if (next != LOAD_CONST && next != LOAD_FAST) {
+                                _Py_SET_OPCODE(instructions[i - 2], STORE_FAST__LOAD_FAST__LOAD_FAST);
+                            }
+                            break;
+                    }
                     break;
                 case STORE_FAST:
                     _Py_SET_OPCODE(instructions[i - 1], STORE_FAST__LOAD_FAST);
+                    break;
+            }
+            break;
+        case POP_JUMP_FORWARD_IF_FALSE:
+            switch (previous[0]) {
+                case LOAD_FAST:
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE);
+                    break;
+            }
+            break;
+        case RETURN_VALUE:
+            switch (previous[0]) {
+                case LOAD_CONST:
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_CONST__RETURN_VALUE);
                     break;
             }
             break;

@@ -1,10 +1,12 @@
-# regression: LOAD_FAST__LOAD_FAST__LOAD_CONST, a superinstruction quicken added (45d1b7d) and removed again
-# (issue 22). On the build that had it, this program's output differed from Debian's
+# member: LOAD_FAST__LOAD_FAST__LOAD_CONST
+# regression: a superinstruction quicken added (45d1b7d), removed (issue 22) and added again
+# (issue 20). On the build that first had it, this program's output differed from Debian's
 # python3.11: the parts after the first ran without their own frame->prev_instr (errors,
 # f_lasti and traceback columns pointed at the first part) and, after a STORE_FAST part
 # whose released value's __del__ turned tracing on, without the tracing check upstream
-# makes at that instruction. Kept so that a superinstruction added again must get both
-# right. What the program does (it was the member's behaviour program):
+# makes at that instruction. Now a part that 3.11.2 runs as an instruction of its own gets
+# both (docs/dsl.md 2.4). What the program does (it is the member's behaviour program, in
+# tests/specialization/behaviour/ as a link to this file):
 # Two locals then a constant (`f(a, b, 1)`, `(a, b, "x")`, `a[b:1]`): LOAD_FAST, LOAD_FAST,
 # LOAD_CONST in one dispatch. Unbound and deleted locals in both loads and in a load after the
 # constant (UnboundLocalError: its message, line and instruction), constants of every kind,

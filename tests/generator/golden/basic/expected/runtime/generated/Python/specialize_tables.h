@@ -35,10 +35,13 @@ _PyOpcode_Remember(int previous[SUPERINSTRUCTION_HISTORY], int opcode)
 
 // Installs the superinstructions whose last part is `opcode` at instructions[i], preceded by
 // the instructions `previous` remembers: one of N parts replaces instructions[i - N + 1];
-// the longest wins.
+// the longest wins. `next` is the original opcode of the instruction after (-1: none): before
+// some, a superinstruction is not installed (its last part would be the first half of one of
+// upstream's with it).
 static inline void
 _PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode,
-                                   const int previous[SUPERINSTRUCTION_HISTORY])
+                                   const int previous[SUPERINSTRUCTION_HISTORY], int next)
 {
+    (void)next;
     (void)opcode;
 }

@@ -107,7 +107,7 @@
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            next_instr++;
+            frame->prev_instr = next_instr++;
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
@@ -130,7 +130,7 @@
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            next_instr++;
+            frame->prev_instr = next_instr++;
             {  // LOAD_CONST
                 PyObject *value;
                 value = GETITEM(consts, oparg);

@@ -1,0 +1,1 @@
+../../fuzz/regressions/superinstruction-load_const__return_value.py

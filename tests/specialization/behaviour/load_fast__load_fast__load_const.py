@@ -1,0 +1,1 @@
+../../fuzz/regressions/superinstruction-load_fast__load_fast__load_const.py

@@ -1,0 +1,1 @@
+../../fuzz/regressions/superinstruction-load_fast__pop_jump_forward_if_false.py

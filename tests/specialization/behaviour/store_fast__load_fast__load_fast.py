@@ -1,0 +1,1 @@
+../../fuzz/regressions/superinstruction-store_fast__load_fast__load_fast.py

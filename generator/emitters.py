@@ -207,7 +207,7 @@ def generate(m: Model) -> dict[str, str]:
     # DO_TRACING dispatches through the second table: to the checked copy of an instruction
     # that has one (emit_cases: it dispatches without the tracing check).
     untraced = m.untraced_dispatch
-    traced = [f"{t}_TRACED" if n in by_number and t[len("TARGET_"):] in untraced
+    traced = [f"{t}_TRACED" if n in by_number and by_number[n].name in untraced
               and not by_number[n].is_specialized else t for n, t in enumerate(targets)]
     out[OUTPUTS["targets"]] = env.get_template("opcode_targets.h.j2").render(
         targets=targets, traced=traced)

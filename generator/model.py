@@ -337,16 +337,14 @@ class Instruction:
     # own, not as the second half of one of its superinstructions (super_starts).
     starts: tuple[int, ...] = ()
 
-    def runs_code(self, first: int, end: int) -> bool:
-        """Whether parts [first, end) may run Python code (statements.Change.runs_code)."""
-        return any(c.runs_code for part in self.parts[first:end]
-                   for s in part.body.reading.walk() for c in s.changes)
-
     def start_checks(self, index: int) -> bool:
         """Whether the later part `index` (one of `starts`) checks the tracing state first:
-        code in the parts since the previous start may have turned tracing on, and then the
-        rest runs instruction by instruction, traced (emit_cases.py)."""
-        return self.runs_code(max([0] + [k for k in self.starts if k < index]), index)
+        code in the parts since the previous start may have run on the way to their ends
+        (statements.Reading.completion_code) and turned tracing on; then the rest runs
+        instruction by instruction, traced (emit_cases.py)."""
+        first = max([0] + [k for k in self.starts if k < index])
+        return any(part.body.reading.completion_code().get(-1) is not None
+                   for part in self.parts[first:index])
 
     @property
     def symbolic_stack(self) -> bool:
@@ -381,8 +379,6 @@ class Instruction:
             last = max((0,) + self.starts)
             ran = next((c for part in codes[last:] for c in part.values() if c is not None),
                        None)
-            if ran is None and self.runs_code(last, len(self.parts) - 1):
-                ran = self
             codes = [{**dict.fromkeys(codes[-1], ran), -1: ran}]
         if "eval_breaker" in self.flags:
             return dict.fromkeys(codes[0], self)
@@ -461,10 +457,10 @@ class Model:
         deoptimizes what it dispatches, so a specialized instruction runs while tracing only
         if a base instruction jumps into it (JUMP_TO_INSTRUCTION): those stay checked; a base
         instruction gets the copy (emit_cases.py, opcode_targets_traced)."""
-        jumped = {s.args and part.body.reading.tokens[s.args[0][0]].text
+        jumped = {part.body.reading.tokens[s.args[0][0]].text
                   for inst in self.instructions if not inst.is_specialized
                   for part in inst.parts for s in part.body.reading.walk()
-                  if s.form is not None and s.form.name == "JUMP_TO_INSTRUCTION"}
+                  if s.form is not None and s.form.name == "JUMP_TO_INSTRUCTION" and s.args}
         return {inst.name for inst in self.instructions if inst.name not in jumped
                 and any(code is None for code in inst.completion_code().values())}
 

@@ -216,10 +216,21 @@ def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ..
     return lines
 
 
+def _conditional(cond: str | None, lines: list[str]) -> list[str]:
+    if cond is None:
+        return lines
+    if len(lines) == 1:
+        return [f"if ({cond}) {lines[0]}"]
+    return [f"if ({cond}) {{"] + [INDENT + line for line in lines] + ["}"]
+
+
 def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
-                untraced: bool, symbolic: "_Symbolic | None" = None) -> list[str]:
+                untraced: bool, position: str | None = None,
+                symbolic: "_Symbolic | None" = None) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
-    with a symbolic stack, `symbolic` writes its error exits and its end."""
+    with a symbolic stack, `symbolic` writes its error exits and its end. `position`: the
+    store of the instruction's position that its error exits make, if its entry does not
+    (Instruction.stores_position)."""
     source = part.body.source.source.text
     end = part.body.source.end
     copy = BodyCopy(part.body.source)
@@ -242,19 +253,17 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
                           stored_before(reading.span(stmt)[0]), dispatch)
         return finish(inst, part.jump_effect, tuple(trailing), dispatch=dispatch)
 
+    stored = [position] if position else []
+
     def error_exit(cond: str, label: str) -> list[str]:
         if symbolic is not None:
             return symbolic.error_exit(cond, label, popped=True)
         if n_inputs.is_zero:
-            return [f"if ({cond}) goto {label};"]
+            return _conditional(cond, stored + [f"goto {label};"])
         if label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
-            return [f"if ({cond}) goto pop_{n_inputs.const}_error;"]
-        return [
-            f"if ({cond}) {{",
-            f"{INDENT}STACK_SHRINK({_depth(n_inputs)});",
-            f"{INDENT}goto {label};",
-            "}",
-        ]
+            return _conditional(cond, stored + [f"goto pop_{n_inputs.const}_error;"])
+        return _conditional(cond, stored + [f"STACK_SHRINK({_depth(n_inputs)});",
+                                            f"goto {label};"])
 
     expansion = dsl.Expansion(family=family, error_exit=error_exit, epilogue=epilogue)
     for stmt in reading.dsl_statements():
@@ -267,13 +276,13 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
             copy.replace(site_start, site_end, lines, inline=True)
         else:
             copy.replace(site_start, site_end, braced(source, site_start, lines))
-    if symbolic is not None:  # a raw `goto error`: the part's inputs are still on the stack
-        for stmt in reading.walk():
-            label = model.error_goto_label(reading, stmt)
-            if stmt.kind == dsl.EXIT and label is not None:
-                site_start, site_end = reading.span(stmt)
-                copy.replace(site_start, site_end, braced(
-                    source, site_start, symbolic.error_exit(None, label, popped=False)))
+    for stmt in reading.walk():  # a raw `goto error`: the part's inputs are still on the stack
+        label = model.error_goto_label(reading, stmt)
+        if stmt.kind == dsl.EXIT and label is not None and (symbolic or position):
+            site_start, site_end = reading.span(stmt)
+            lines = symbolic.error_exit(None, label, popped=False) if symbolic else \
+                stored + [source[site_start:site_end]]
+            copy.replace(site_start, site_end, braced(source, site_start, lines))
     if reading.falls_through:
         for t in reading.end_trailing:
             copy.remove(*reading.span(t))
@@ -296,9 +305,10 @@ class _Symbolic:
     stack is written once, at the end, and before an error exit (as the parts one by one would
     have left it); so no part changes it before a later part's guard."""
 
-    def __init__(self, inst: model.Instruction, untraced: bool):
+    def __init__(self, inst: model.Instruction, untraced: bool, position: str | None):
         self.inst = inst
         self.untraced = untraced
+        self.position = position  # the store of the position an error exit makes, if any
         self.entry = len(inst.effect.inputs)
         self.stack: list[tuple] = [("mem", i) for i in range(self.entry)]
         self.declared: set[str] = set()  # the C variables of the instruction's own block
@@ -331,11 +341,7 @@ class _Symbolic:
             lines = [f"goto pop_{pops}_error;"]
         else:
             lines.append(f"goto {label};")
-        if cond is None:
-            return lines
-        if len(lines) == 1:
-            return [f"if ({cond}) {lines[0]}"]
-        return [f"if ({cond}) {{"] + [INDENT + line for line in lines] + ["}"]
+        return _conditional(cond, ([self.position] if self.position else []) + lines)
 
     def emit(self) -> list[str]:
         inst = self.inst
@@ -412,7 +418,21 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         first = inst.doc.split("\n")
         lines.append(f"// {inst.name}: " + first[0])
         lines.extend(f"// {line}" if line else "//" for line in first[1:])
-    lines.append(f"{'TRACED_TARGET' if traced_copy else 'TARGET'}({inst.name}) {{")
+    # An instruction whose entry does not store its position stores it on its error exits.
+    # In a superinstruction's later part, next_instr is past the parts before it, and the
+    # position is that of the last part that starts an instruction of its own (Instruction.
+    # starts; the first part does), as upstream reports it.
+    unstored = not traced_copy and not inst.stores_position
+
+    def position(index: int) -> str | None:
+        if not unstored:
+            return None
+        start = max([0] + [k for k in inst.starts if k <= index]) if inst.kind == "super" \
+            else index
+        return f"frame->prev_instr = next_instr - {1 + index - start};"
+
+    header = "TRACED_TARGET" if traced_copy else "TARGET_NO_PREV_INSTR" if unstored else "TARGET"
+    lines.append(f"{header}({inst.name}) {{")
     body: list[str] = []
     if inst.name in predicted:
         body.append(f"PREDICTED({inst.name});")
@@ -425,9 +445,10 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         if part.body.uses_cache:
             cache = inst.cache
             body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-        body.extend(expand_body(inst, part, in_composition=False, untraced=untraced))
+        body.extend(expand_body(inst, part, in_composition=False, untraced=untraced,
+                                position=position(0)))
     elif inst.symbolic_stack:
-        body.extend(_Symbolic(inst, untraced).emit())
+        body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
         for index, part in enumerate(inst.parts):
             if index in inst.starts and inst.start_checks(index):
@@ -437,14 +458,15 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             if index and inst.kind == "super":
                 body.append("NEXTOPARG();")
                 # A part that starts an instruction of its own has its position, as upstream
-                body.append("frame->prev_instr = next_instr++;" if index in inst.starts
-                            else "next_instr++;")
+                body.append("frame->prev_instr = next_instr++;"
+                            if index in inst.starts and not unstored else "next_instr++;")
             body.append(f"{{  // {part.name}")
             block = prologue(part.effect, body=part.body)
             if part.body.uses_cache:
                 cache = inst.cache
                 block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced))
+            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
+                                     position=position(index)))
             body.extend(INDENT + line if line else "" for line in block)
             body.append("}")
         body.extend(finish(inst, model.StackEffect([], [], inst.location), (),

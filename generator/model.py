@@ -172,6 +172,11 @@ def super_closed_by(names: list[str], upstream: set[str]) -> set[str]:
             if first == names[last]}
 
 
+# What reads an instruction's own position in a body.
+POSITION_READS = frozenset({"prev_instr", "INSTR_OFFSET", "_PyInterpreterFrame_LASTI",
+                            "first_instr"})
+
+
 def error_goto_label(reading, stmt) -> str | None:
     """The label of a `goto` to an error exit (`error`, `exception_unwind`, `pop_2_error`,
     `unbound_local_error`: a label naming an error or the unwinding), else None."""
@@ -383,6 +388,29 @@ class Instruction:
         if "eval_breaker" in self.flags:
             return dict.fromkeys(codes[0], self)
         return codes[0]
+
+    @property
+    def stores_position(self) -> bool:
+        """Whether the case stores its position (`frame->prev_instr`) on entry, as upstream's
+        every case does. Only what runs other code (a traceback, `f_lineno`, a call's return
+        address: statements.Change.runs_code), leaves other than by completing, a guard or an
+        error exit, or reads the position itself can observe it; an instruction with none of
+        those stores it only on its error exits (emit_cases.py), unless it also moves
+        next_instr (then the error exit would not know its position)."""
+        errors = moves = False
+        for part in self.parts:
+            reading = part.body.reading
+            if any(t.text in POSITION_READS for t in reading.tokens):
+                return True
+            for stmt in reading.walk():
+                if any(c.observes_position for c in stmt.changes):
+                    return True
+                if stmt.kind == "exit" and error_goto_label(reading, stmt) is None:
+                    return True
+                errors = errors or stmt.kind in ("error", "exit")
+                moves = moves or "next_instr" in stmt.assigns or any(
+                    c.token.text in ("JUMPBY", "JUMPTO") for c in stmt.changes)
+        return "eval_breaker" in self.flags or (errors and moves)
 
     @property
     def has_arg(self) -> bool:

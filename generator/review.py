@@ -13,7 +13,7 @@ from .emitters import OUTPUTS
 # indentation (8 spaces); comments inside bodies are indented further.
 # A checked copy (TRACED_TARGET) is reviewed with its instruction.
 _CASE_START = re.compile(
-    r"^ {8}(?:// (?P<doc>[A-Z0-9_]+):.*|(?:TRACED_)?TARGET\((?P<target>[A-Z0-9_]+)\) \{)$")
+    r"^ {8}(?:// (?P<doc>[A-Z0-9_]+):.*|(?:TRACED_)?TARGET(?:_NO_PREV_INSTR)?\((?P<target>[A-Z0-9_]+)\) \{)$")
 _DOC_SECTION = re.compile(r"^### (?P<name>[A-Z0-9_]+)$")
 
 

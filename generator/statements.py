@@ -77,6 +77,9 @@ NO_CODE_CALLS = frozenset({
     "_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong", "PyLong_FromSsize_t",
     "PyFloat_FromDouble", "JUMPBY", "JUMPTO", "PREDICT",
 })
+# Those of them that allocate: tracemalloc, when it traces, records the frame's position.
+ALLOCATING_CALLS = frozenset({"_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong",
+                              "PyLong_FromSsize_t", "PyFloat_FromDouble"})
 # Deallocators that run no code: `_Py_DECREF_SPECIALIZED(x, D)` with one of these frees an
 # int, a float or a str and nothing else.
 NO_CODE_DEALLOCS = frozenset({"PyObject_Free", "_PyFloat_ExactDealloc",
@@ -125,6 +128,12 @@ class Change:
         if self.kind == "call":
             return name not in NO_CODE_CALLS
         return self.kind == "indirect"
+
+    @property
+    def observes_position(self) -> bool:
+        """Whether it may read the frame's position (`frame->prev_instr`): code it runs may
+        (a traceback, `f_lineno`), and so does tracemalloc on an allocation."""
+        return self.runs_code or (self.kind == "call" and self.token.text in ALLOCATING_CALLS)
 
     def describe(self) -> str:
         text = self.token.text

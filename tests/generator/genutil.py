@@ -87,7 +87,8 @@ def tree(root: Path) -> list[str]:
 def case_of(cases_text: str, name: str) -> str:
     """The lines of one TARGET in generated_cases.c.h (its doc comment excluded), dedented."""
     lines = cases_text.split("\n")
-    start = next(i for i, line in enumerate(lines) if line.strip() == f"TARGET({name}) {{")
+    start = next(i for i, line in enumerate(lines) if line.strip() in (
+        f"TARGET({name}) {{", f"TARGET_NO_PREV_INSTR({name}) {{"))
     indent = len(lines[start]) - len(lines[start].lstrip())
     end = next(i for i in range(start + 1, len(lines)) if lines[i] == " " * indent + "}")
     return "\n".join(line[indent:] for line in lines[start:end + 1]) + "\n"

@@ -220,3 +220,65 @@ def test_a_part_that_starts_an_instruction_has_its_position_and_checks(project):
     # nothing since the last start can have run code: neither the third part nor the end checks
     assert "cframe.use_tracing" not in parts[1] + parts[2]
     assert dispatches(case) == ["DISPATCH();", "DISPATCH_NO_TRACE_CHECK();"]
+
+# -- the position (frame->prev_instr) stored only where something can observe it -----------
+
+def header(case: str) -> str:
+    return case.split("\n")[0]
+
+
+@pytest.mark.parametrize("body, stored", [
+    ("x = GETLOCAL(oparg); Py_INCREF(x);", False),
+    # code that may run: a traceback, f_lineno
+    ("x = GETLOCAL(oparg); Py_INCREF(x); Py_DECREF(x);", True),
+    # tracemalloc records the position of an allocation
+    ("x = PyFloat_FromDouble(1.0); ERROR_IF(x == NULL, error);", True),
+    # the position read, or left other than by completing or an error exit
+    ("x = GETLOCAL(INSTR_OFFSET());", True),
+    ("x = NULL; goto resume_frame;", True),
+    # an error exit after next_instr moved would not know its position
+    ("x = GETLOCAL(oparg); JUMPBY(oparg); ERROR_IF(x == NULL, error);", True),
+])
+def test_the_entry_stores_the_position_only_if_it_can_be_observed(project, body, stored):
+    out = generated(project, f"inst B = 101 (-- x) {{\n{body}\n}}\n")
+    case = case_of(out[OUTPUTS["cases"]], "B")
+    assert header(case) == ("TARGET(B) {" if stored else "TARGET_NO_PREV_INSTR(B) {")
+
+
+def test_error_exits_store_the_position_themselves(project):
+    out = generated(project, """
+        family B {
+            members: B__B;
+        }
+        inst B = 101 (-- x) {
+            x = GETLOCAL(oparg);
+            ERROR_IF(x == NULL, unbound_local_error);
+            Py_INCREF(x);
+        }
+        super B__B : B + B;
+    """)
+    cases = out[OUTPUTS["cases"]]
+    b = case_of(cases, "B")
+    assert "if (x == NULL) {\n        frame->prev_instr = next_instr - 1;\n" \
+           "        goto unbound_local_error;\n    }\n" in b
+    # no baseline: the second part starts an instruction of its own and reports its own
+    # position; its start does not store it either
+    bb = case_of(cases, "B__B")
+    assert header(bb) == "TARGET_NO_PREV_INSTR(B__B) {"
+    assert bb.count("frame->prev_instr = next_instr - 1;") == 2
+    assert "next_instr++;" in bb and "frame->prev_instr = next_instr++;" not in bb
+    # the checked copy DO_TRACING runs stores it on entry, as upstream's cases do
+    copy = cases[cases.index("TRACED_TARGET(B)"):]
+    assert "frame->prev_instr" not in copy[:copy.index("DISPATCH();")]
+
+
+def test_the_second_half_of_an_upstream_pair_reports_the_first_halfs_position():
+    # 3.11.2 runs LOAD_FAST__LOAD_FAST__LOAD_FAST as LOAD_FAST__LOAD_FAST, then LOAD_FAST: an
+    # error in the second part is reported at the first (next_instr is two past it), one in
+    # the third at the third
+    cases = (genutil.ROOT / "runtime/generated/Python/generated_cases.c.h").read_text()
+    case = case_of(cases, "LOAD_FAST__LOAD_FAST__LOAD_FAST")
+    assert header(case) == "TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_FAST__LOAD_FAST) {"
+    stores = [line.strip() for line in case.split("\n") if "frame->prev_instr" in line]
+    assert stores == ["frame->prev_instr = next_instr - 1;", "frame->prev_instr = next_instr - 2;",
+                      "frame->prev_instr = next_instr - 1;"]

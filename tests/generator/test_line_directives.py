@@ -16,7 +16,7 @@ from genutil import ROOT
 DIRECTIVE = re.compile(r'^#line (\d+) "([^"]+)"$')
 EXPANSIONS = ("DEOPT_IF(", "if (", "STACK_SHRINK(", "STACK_GROW(", "goto ", "}", "{", "POKE(",
               "JUMPBY(", "DISPATCH();", "DISPATCH_NO_TRACE_CHECK();", "CHECK_EVAL_BREAKER();",
-              "PREDICT(", "if (")
+              "PREDICT(", "if (", "frame->prev_instr = ")
 
 
 def check_directives(text: str, generated: Path) -> dict[str, int]:

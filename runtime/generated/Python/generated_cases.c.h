@@ -30,6 +30,20 @@
 #define DISPATCH_GOTO_TRACED() DISPATCH_GOTO()
 #endif
 
+// The entry of an instruction that nothing can observe the position of (`frame->prev_instr`:
+// Instruction.stores_position in generator/model.py): it stores it on its error exits only.
+// Statistics builds count every instruction at its entry.
+#ifdef Py_STATS
+#define INSTRUCTION_START_NO_PREV_INSTR(op) INSTRUCTION_START(op)
+#else
+#define INSTRUCTION_START_NO_PREV_INSTR(op) (next_instr++)
+#endif
+#if USE_COMPUTED_GOTOS
+#define TARGET_NO_PREV_INSTR(op) TARGET_##op: INSTRUCTION_START_NO_PREV_INSTR(op);
+#else
+#define TARGET_NO_PREV_INSTR(op) case op: INSTRUCTION_START_NO_PREV_INSTR(op);
+#endif
+
 #ifdef QUICKEN_CHAOS
 // -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
 #undef DEOPT_IF
@@ -255,7 +269,7 @@
 
         // LOAD_GLOBAL_MODULE: LOAD_GLOBAL of a name found in the module's globals. Guards: globals is an exact dict
         // whose keys version matches the cache, and the cached entry is not NULL.
-        TARGET(LOAD_GLOBAL_MODULE) {
+        TARGET_NO_PREV_INSTR(LOAD_GLOBAL_MODULE) {
             PyObject *null;
             PyObject *res;
             _PyLoadGlobalCache *cache = (_PyLoadGlobalCache *)next_instr;
@@ -280,7 +294,7 @@
 
         // LOAD_GLOBAL_BUILTIN: LOAD_GLOBAL of a builtin. Guards: globals and builtins are exact dicts whose keys
         // versions match the cache (so the name is still not a global), and the entry is not NULL.
-        TARGET(LOAD_GLOBAL_BUILTIN) {
+        TARGET_NO_PREV_INSTR(LOAD_GLOBAL_BUILTIN) {
             PyObject *null;
             PyObject *res;
             _PyLoadGlobalCache *cache = (_PyLoadGlobalCache *)next_instr;
@@ -680,7 +694,7 @@
 
         // LOAD_METHOD_WITH_VALUES: LOAD_METHOD of a method on an object with inline values and no materialized dict: pushes
         // the cached descriptor and `self`. Guards: type version, no dict, shared keys version.
-        TARGET(LOAD_METHOD_WITH_VALUES) {
+        TARGET_NO_PREV_INSTR(LOAD_METHOD_WITH_VALUES) {
             PyObject *self = PEEK(1);
             PyObject *res;
             _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
@@ -710,7 +724,7 @@
 
         // LOAD_METHOD_WITH_DICT: LOAD_METHOD of a method on an object with a dict (managed or at tp_dictoffset) that does
         // not shadow it: pushes the cached descriptor and `self`. Guards: type and keys versions.
-        TARGET(LOAD_METHOD_WITH_DICT) {
+        TARGET_NO_PREV_INSTR(LOAD_METHOD_WITH_DICT) {
             PyObject *self = PEEK(1);
             PyObject *res;
             _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
@@ -744,7 +758,7 @@
 
         // LOAD_METHOD_NO_DICT: LOAD_METHOD of a method on an object without an instance dict: pushes the cached
         // descriptor and `self`. Guard: the type version.
-        TARGET(LOAD_METHOD_NO_DICT) {
+        TARGET_NO_PREV_INSTR(LOAD_METHOD_NO_DICT) {
             PyObject *self = PEEK(1);
             PyObject *res;
             _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
@@ -927,7 +941,7 @@
 
         // PRECALL_PYFUNC: PRECALL specialized for a Python function: guards that the effective callable is exactly
         // a function object (the following CALL does the call); the stack is unchanged.
-        TARGET(PRECALL_PYFUNC) {
+        TARGET_NO_PREV_INSTR(PRECALL_PYFUNC) {
             PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
             PyObject *method = PEEK((Py_ssize_t)oparg + 2);
             int is_meth = method != NULL;
@@ -1466,7 +1480,7 @@
 
         // KW_NAMES: Records `co_consts[oparg]`, the tuple of keyword argument names, for the PRECALL and
         // CALL that follow. The stack is unchanged.
-        TARGET(KW_NAMES) {
+        TARGET_NO_PREV_INSTR(KW_NAMES) {
             assert(call_shape.kwnames == NULL);
             assert(oparg < PyTuple_GET_SIZE(consts));
             call_shape.kwnames = GETITEM(consts, oparg);
@@ -2185,7 +2199,7 @@
         }
 
         // JUMP_FORWARD: Jumps forward by `oparg` code units. The stack is unchanged.
-        TARGET(JUMP_FORWARD) {
+        TARGET_NO_PREV_INSTR(JUMP_FORWARD) {
             JUMPBY(oparg);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -2211,7 +2225,7 @@
         // JUMP_BACKWARD_NO_INTERRUPT: `JUMP_BACKWARD` for the `yield from` / `await` loop: jumps backward by `oparg` code
         // units without checking the eval breaker, so that interrupts are handled in the
         // innermost generator or coroutine (bpo-30039). The stack is unchanged.
-        TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
+        TARGET_NO_PREV_INSTR(JUMP_BACKWARD_NO_INTERRUPT) {
             /* This bytecode is used in the `yield from` or `await` loop.
              * If there is an interrupt, we want it handled in the innermost
              * generator or coroutine, so we deliberately do not check it here.
@@ -2925,7 +2939,7 @@
         }
 
         // NOP: Does nothing.
-        TARGET(NOP) {
+        TARGET_NO_PREV_INSTR(NOP) {
             DISPATCH_NO_TRACE_CHECK();
         }
 
@@ -2987,12 +3001,15 @@
 
         // LOAD_CLOSURE: Pushes a new reference to the cell in local slot `oparg` (kept distinct from LOAD_FAST
         // for readability). Raises UnboundLocalError if the slot is empty.
-        TARGET(LOAD_CLOSURE) {
+        TARGET_NO_PREV_INSTR(LOAD_CLOSURE) {
             PyObject *value;
             /* We keep LOAD_CLOSURE so that the bytecode stays more readable. */
             value = GETLOCAL(oparg);
             POKE(0, value);
-            if (value == NULL) goto unbound_local_error;
+            if (value == NULL) {
+                frame->prev_instr = next_instr - 1;
+                goto unbound_local_error;
+            }
             Py_INCREF(value);
             STACK_GROW(1);
             DISPATCH_NO_TRACE_CHECK();
@@ -3000,18 +3017,21 @@
 
         // LOAD_FAST: Pushes a new reference to the local `co_varnames[oparg]`.
         // Raises UnboundLocalError if it is unbound.
-        TARGET(LOAD_FAST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST) {
             PyObject *value;
             value = GETLOCAL(oparg);
             POKE(0, value);
-            if (value == NULL) goto unbound_local_error;
+            if (value == NULL) {
+                frame->prev_instr = next_instr - 1;
+                goto unbound_local_error;
+            }
             Py_INCREF(value);
             STACK_GROW(1);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_CONST: Pushes a new reference to the constant `co_consts[oparg]`.
-        TARGET(LOAD_CONST) {
+        TARGET_NO_PREV_INSTR(LOAD_CONST) {
             PREDICTED(LOAD_CONST);
             PyObject *value;
             value = GETITEM(consts, oparg);
@@ -3031,12 +3051,15 @@
         }
 
         // LOAD_FAST__LOAD_FAST: LOAD_FAST then LOAD_FAST, in one dispatch.
-        TARGET(LOAD_FAST__LOAD_FAST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_FAST) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3046,7 +3069,10 @@
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 2;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3054,12 +3080,15 @@
         }
 
         // LOAD_FAST__LOAD_CONST: LOAD_FAST then LOAD_CONST, in one dispatch.
-        TARGET(LOAD_FAST__LOAD_CONST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_CONST) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3113,7 +3142,7 @@
         }
 
         // LOAD_CONST__LOAD_FAST: LOAD_CONST then LOAD_FAST, in one dispatch.
-        TARGET(LOAD_CONST__LOAD_FAST) {
+        TARGET_NO_PREV_INSTR(LOAD_CONST__LOAD_FAST) {
             {  // LOAD_CONST
                 PyObject *value;
                 value = GETITEM(consts, oparg);
@@ -3127,7 +3156,10 @@
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 2;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3277,12 +3309,15 @@
         }
 
         // LOAD_FAST__LOAD_FAST__LOAD_CONST: LOAD_FAST, LOAD_FAST, LOAD_CONST in one dispatch.
-        TARGET(LOAD_FAST__LOAD_FAST__LOAD_CONST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_FAST__LOAD_CONST) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3292,12 +3327,15 @@
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 2;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            frame->prev_instr = next_instr++;
+            next_instr++;
             {  // LOAD_CONST
                 PyObject *value;
                 value = GETITEM(consts, oparg);
@@ -3309,12 +3347,15 @@
         }
 
         // LOAD_FAST__LOAD_FAST__LOAD_FAST: LOAD_FAST three times in one dispatch.
-        TARGET(LOAD_FAST__LOAD_FAST__LOAD_FAST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_FAST__LOAD_FAST) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3324,17 +3365,23 @@
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 2;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            frame->prev_instr = next_instr++;
+            next_instr++;
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -3447,7 +3494,7 @@
 
         // COPY_FREE_VARS: Copies the `oparg` cells of the function's closure into the frame's free-variable slots.
         // Stack unchanged.
-        TARGET(COPY_FREE_VARS) {
+        TARGET_NO_PREV_INSTR(COPY_FREE_VARS) {
             /* Copy closure variables to free variables */
             PyCodeObject *co = frame->f_code;
             PyObject *closure = frame->f_func->func_closure;
@@ -3470,7 +3517,7 @@
         }
 
         // PUSH_NULL: Pushes a NULL (marks the absence of a `self` below a callable for CALL).
-        TARGET(PUSH_NULL) {
+        TARGET_NO_PREV_INSTR(PUSH_NULL) {
             PyObject *res;
             res = NULL;
             STACK_GROW(1);
@@ -3479,7 +3526,7 @@
         }
 
         // COPY: Pushes a new reference to the `oparg`-th item from the top (1 is the top).
-        TARGET(COPY) {
+        TARGET_NO_PREV_INSTR(COPY) {
             PyObject *bottom = PEEK(oparg);
             PyObject *top;
             assert(oparg != 0);
@@ -3491,7 +3538,7 @@
         }
 
         // SWAP: Swaps the top of the stack with the `oparg`-th item from the top (1 is the top).
-        TARGET(SWAP) {
+        TARGET_NO_PREV_INSTR(SWAP) {
             PyObject *top = PEEK(1);
             PyObject *bottom = PEEK(oparg);
             assert(oparg != 0);
@@ -3593,7 +3640,7 @@
         }
 
         // LOAD_ASSERTION_ERROR: Pushes a new reference to AssertionError (for `assert` statements).
-        TARGET(LOAD_ASSERTION_ERROR) {
+        TARGET_NO_PREV_INSTR(LOAD_ASSERTION_ERROR) {
             PyObject *value;
             value = PyExc_AssertionError;
             POKE(0, value);
@@ -3834,7 +3881,7 @@
 
         // PUSH_EXC_INFO: At the start of an exception handler: makes `value` the exception being handled
         // (`sys.exception()`) and puts the previously handled exception (or `None`) below it.
-        TARGET(PUSH_EXC_INFO) {
+        TARGET_NO_PREV_INSTR(PUSH_EXC_INFO) {
             PyObject *value = PEEK(1);
             PyObject *prev_exc;
             _PyErr_StackItem *exc_info = tstate->exc_info;
@@ -4049,7 +4096,7 @@
         }
 
         // MATCH_MAPPING: Pushes `True` if `subject`'s type is a mapping (`Py_TPFLAGS_MAPPING`), else `False`; `subject` stays.
-        TARGET(MATCH_MAPPING) {
+        TARGET_NO_PREV_INSTR(MATCH_MAPPING) {
             PyObject *subject = PEEK(1);
             PyObject *res;
             int match = Py_TYPE(subject)->tp_flags & Py_TPFLAGS_MAPPING;
@@ -4063,7 +4110,7 @@
         }
 
         // MATCH_SEQUENCE: Pushes `True` if `subject`'s type is a sequence (`Py_TPFLAGS_SEQUENCE`), else `False`; `subject` stays.
-        TARGET(MATCH_SEQUENCE) {
+        TARGET_NO_PREV_INSTR(MATCH_SEQUENCE) {
             PyObject *subject = PEEK(1);
             PyObject *res;
             int match = Py_TYPE(subject)->tp_flags & Py_TPFLAGS_SEQUENCE;
@@ -4936,7 +4983,7 @@
 
         // COMPARE_OP_FLOAT: COMPARE_OP on two exact floats where no POP_JUMP_*_IF_* follows: pushes the bool.
         // Deopts unless both are exact floats and neither is a NaN.
-        TARGET(COMPARE_OP_FLOAT) {
+        TARGET_NO_PREV_INSTR(COMPARE_OP_FLOAT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
             PyObject *res;
@@ -4962,7 +5009,7 @@
 
         // COMPARE_OP_INT: COMPARE_OP on two exact ints of at most one digit where no POP_JUMP_*_IF_* follows: pushes
         // the bool. Deopts unless both are exact ints with `|value| < 2**30`.
-        TARGET(COMPARE_OP_INT) {
+        TARGET_NO_PREV_INSTR(COMPARE_OP_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
             PyObject *res;

@@ -30,6 +30,20 @@
 #define DISPATCH_GOTO_TRACED() DISPATCH_GOTO()
 #endif
 
+// The entry of an instruction that nothing can observe the position of (`frame->prev_instr`:
+// Instruction.stores_position in generator/model.py): it stores it on its error exits only.
+// Statistics builds count every instruction at its entry.
+#ifdef Py_STATS
+#define INSTRUCTION_START_NO_PREV_INSTR(op) INSTRUCTION_START(op)
+#else
+#define INSTRUCTION_START_NO_PREV_INSTR(op) (next_instr++)
+#endif
+#if USE_COMPUTED_GOTOS
+#define TARGET_NO_PREV_INSTR(op) TARGET_##op: INSTRUCTION_START_NO_PREV_INSTR(op);
+#else
+#define TARGET_NO_PREV_INSTR(op) case op: INSTRUCTION_START_NO_PREV_INSTR(op);
+#endif
+
 #ifdef QUICKEN_CHAOS
 // -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
 #undef DEOPT_IF
@@ -45,7 +59,7 @@
         }
 
         // NOP: Does nothing.
-        TARGET(NOP) {
+        TARGET_NO_PREV_INSTR(NOP) {
             DISPATCH_NO_TRACE_CHECK();
         }
 
@@ -175,7 +189,7 @@
         }
 
         // LOAD_CONST: Pushes a constant.
-        TARGET(LOAD_CONST) {
+        TARGET_NO_PREV_INSTR(LOAD_CONST) {
             PyObject *value;
             value = GETITEM(consts, oparg);
             POKE(0, value);
@@ -237,7 +251,7 @@
         }
 
         // SWAP: Swaps the top with the item `oparg` down.
-        TARGET(SWAP) {
+        TARGET_NO_PREV_INSTR(SWAP) {
             PyObject *top = PEEK(1);
             PyObject *bottom = PEEK(oparg);
             assert(oparg >= 2);

@@ -30,6 +30,20 @@
 #define DISPATCH_GOTO_TRACED() DISPATCH_GOTO()
 #endif
 
+// The entry of an instruction that nothing can observe the position of (`frame->prev_instr`:
+// Instruction.stores_position in generator/model.py): it stores it on its error exits only.
+// Statistics builds count every instruction at its entry.
+#ifdef Py_STATS
+#define INSTRUCTION_START_NO_PREV_INSTR(op) INSTRUCTION_START(op)
+#else
+#define INSTRUCTION_START_NO_PREV_INSTR(op) (next_instr++)
+#endif
+#if USE_COMPUTED_GOTOS
+#define TARGET_NO_PREV_INSTR(op) TARGET_##op: INSTRUCTION_START_NO_PREV_INSTR(op);
+#else
+#define TARGET_NO_PREV_INSTR(op) case op: INSTRUCTION_START_NO_PREV_INSTR(op);
+#endif
+
 #ifdef QUICKEN_CHAOS
 // -Dchaos=true: guards and adaptive counters also fail at random (runtime/quicken/quicken_chaos.h).
 #undef DEOPT_IF
@@ -45,18 +59,21 @@
         }
 
         // LOAD_FAST: Pushes a local.
-        TARGET(LOAD_FAST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST) {
             PyObject *value;
             value = GETLOCAL(oparg);
             POKE(0, value);
-            if (value == NULL) goto unbound_local_error;
+            if (value == NULL) {
+                frame->prev_instr = next_instr - 1;
+                goto unbound_local_error;
+            }
             Py_INCREF(value);
             STACK_GROW(1);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_CONST: Pushes a constant.
-        TARGET(LOAD_CONST) {
+        TARGET_NO_PREV_INSTR(LOAD_CONST) {
             PyObject *value;
             value = GETITEM(consts, oparg);
             POKE(0, value);
@@ -97,22 +114,28 @@
         }
 
         // LOAD_FAST__LOAD_FAST: LOAD_FAST then LOAD_FAST.
-        TARGET(LOAD_FAST__LOAD_FAST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_FAST) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            frame->prev_instr = next_instr++;
+            next_instr++;
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
@@ -120,17 +143,20 @@
         }
 
         // LOAD_FAST__LOAD_CONST: LOAD_FAST then LOAD_CONST.
-        TARGET(LOAD_FAST__LOAD_CONST) {
+        TARGET_NO_PREV_INSTR(LOAD_FAST__LOAD_CONST) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
                 POKE(0, value);
-                if (value == NULL) goto unbound_local_error;
+                if (value == NULL) {
+                    frame->prev_instr = next_instr - 1;
+                    goto unbound_local_error;
+                }
                 Py_INCREF(value);
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            frame->prev_instr = next_instr++;
+            next_instr++;
             {  // LOAD_CONST
                 PyObject *value;
                 value = GETITEM(consts, oparg);

@@ -1530,6 +1530,14 @@
                     tstate, function, args - is_meth,
                     positional_args, call_shape.kwnames);
             }
+            else if (Py_IS_TYPE(function, &PyType_Type)) {
+                // A class: quicken's _PyQuicken_CallType (runtime/quicken/quicken_calls.h), which
+                // runs a Python __init__ without type_call's argument tuple.
+                res = _PyQuicken_CallType(
+                    tstate, (PyTypeObject *)function, args - is_meth,
+                    positional_args | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                    call_shape.kwnames);
+            }
             else {
                 res = PyObject_Vectorcall(
                     function, args - is_meth,

@@ -3,8 +3,8 @@
     generate   (default) regenerate runtime/generated/ and docs/instructions.md
     check      lex, parse and analyse only; print diagnostics
     stale      exit 1 and name the files if the committed generated files are out of date
-    lines OUT  write the instruction cases with #line directives into instructions/ to OUT
-               (what a build with -Dline_directives=true compiles)
+    lines DIR  write the instruction cases and the specialize functions with #line directives
+               into instructions/ to DIR (what a build with -Dline_directives=true compiles)
     diff       show what `generate` would change: opcodes added, removed or renumbered, then
                the changes grouped by instruction; exit 1 if there are any, like
                `git diff --exit-code` (--git REV: compare with the files at a git revision)
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .diagnostics import GeneratorError
 from .driver import find_sources, load_model, write_files
-from .emitters import generate, generate_cases_with_lines
+from .emitters import generate, generate_with_lines
 from .review import BadRevision, review_diff
 
 
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", nargs="?", default="generate",
                         choices=["generate", "check", "stale", "diff", "lines"])
     parser.add_argument("output", nargs="?", type=Path, default=None,
-                        help="lines: the file to write")
+                        help="lines: the folder to write to")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="project root (default: the checkout holding generator/)")
     parser.add_argument("--output-root", type=Path, default=None,
@@ -55,9 +55,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "lines":
             if args.output is None:
-                parser.error("lines needs the file to write")
-            text = generate_cases_with_lines(load_model(sources, root), root, args.output)
-            write_files({args.output.name: text}, args.output.parent)
+                parser.error("lines needs the folder to write to")
+            write_files(generate_with_lines(load_model(sources, root), root, args.output),
+                        args.output)
             return 0
         model = load_model(sources, root)
         files = generate(model)

@@ -15,6 +15,7 @@ class BodyCopy:
     """Edits at offsets of the file's text, applied in order by lines()."""
 
     def __init__(self, body: ast.Body):
+        self.source = body.source
         self.text = body.source.text
         self.start, self.end = body.start, body.end
         self.edits: list[tuple[int, int, str, object]] = []  # (start, end, what, lines)
@@ -43,8 +44,9 @@ class BodyCopy:
 
     def lines(self) -> list[str]:
         """The copy, dedented (preprocessor lines in column 1), without blank lines at either
-        end and without trailing blanks."""
-        text, out, pos = self.text, [], self.start
+        end and without trailing blanks. Inside `line_origins`, each line that comes from the
+        body carries its origin (`marked`)."""
+        text, out, pos = self.text, _Text(self), self.start
         for start, end, what, lines in sorted(self.edits, key=lambda e: (e[0], e[1])):
             if start < pos:
                 continue
@@ -54,35 +56,105 @@ class BodyCopy:
                 line_end = len(text) if line_end == -1 else line_end
                 if not text[line_start:start].strip() and not text[end:line_end].strip() \
                         and line_start >= pos:  # alone on its line: the line goes too
-                    out.append(text[pos:line_start])
+                    out.copy(pos, line_start)
                     pos = min(line_end + 1, self.end)
                 else:
-                    out.append(text[pos:start])
+                    out.copy(pos, start)
                     pos = end
                 continue
-            out.append(text[pos:start])
+            out.copy(pos, start)
             pos = end
             indent = _indent_of(text, start)
             if what == "inline":
-                out.append(lines[0])
+                out.add(lines[0], start, spread=True)
             elif what == "after":
-                out.append("".join(f"\n{indent}{line}" for line in lines))
+                out.add("".join(f"\n{indent}{line}" for line in lines), None)
             elif what == "end":
                 body_indent = _body_indent(text[self.start:self.end])
-                if not "".join(out).endswith("\n"):
-                    out.append("\n")
-                out.append("".join(f"{body_indent}{line}\n" for line in lines))
-            else:
-                out.append(("\n" + indent).join(lines))
-        out.append(text[pos:self.end])
-        lines = "".join(out).expandtabs(4).split("\n")
+                if not out.ends_line():
+                    out.add("\n", None)
+                out.add("".join(f"{body_indent}{line}\n" for line in lines), None)
+            else:  # the expansion of the statement at `start`: its lines are that line's
+                out.add(("\n" + indent).join(lines), start)
+        out.copy(pos, self.end)
+        lines, origins = [line.expandtabs(4) for line in out.lines], out.origins
         while lines and not lines[0].strip():
-            lines.pop(0)
+            del lines[0], origins[0]
         while lines and not lines[-1].strip():
-            lines.pop()
+            del lines[-1], origins[-1]
         code = [line for line in lines if line.strip() and not _directive(line)]
         margin = min((len(line) - len(line.lstrip()) for line in code), default=0)
-        return [line.strip() if _directive(line) else line[margin:].rstrip() for line in lines]
+        lines = [line.strip() if _directive(line) else line[margin:].rstrip() for line in lines]
+        if _ROOT is None or self.source.name.startswith("<"):  # or written by the generator
+            return lines
+        path = str((_ROOT / self.source.name).resolve())
+        return [line if n is None else marked(line, path, n) for line, n in zip(lines, origins)]
+
+
+class _Text:
+    """The copy being made, as lines, each with its origin: the body line its first
+    character that is not blank comes from (for an expansion, its statement's line), None
+    for a line the generator adds. A blank line has the origin of the line it was copied
+    from, if it was."""
+
+    def __init__(self, copy: BodyCopy):
+        self.copy_of = copy
+        self.lines = [""]
+        self.origins: list[int | None] = [None]
+        self.blank = [True]
+
+    def ends_line(self) -> bool:
+        return self.lines[-1] == "" and len(self.lines) > 1
+
+    def copy(self, start: int, end: int) -> None:
+        source = self.copy_of.source
+        offset = start
+        for k, piece in enumerate(self.copy_of.text[start:end].split("\n")):
+            self._piece(piece, source.location(offset).line, new_line=k > 0)
+            offset += len(piece) + 1
+
+    def add(self, text: str, statement: int | None, spread: bool = False) -> None:
+        """Generated text (`statement` None) or the expansion of the statement at offset
+        `statement`: each line that statement's line, or with `spread` (an expansion in place,
+        line for line) the statement's lines in turn."""
+        line = None if statement is None else self.copy_of.source.location(statement).line
+        for k, piece in enumerate(text.split("\n")):
+            self._piece(piece, line + k if spread and line else line, new_line=k > 0)
+
+    def _piece(self, piece: str, origin: int | None, new_line: bool) -> None:
+        if new_line:
+            self.lines.append("")
+            self.origins.append(origin)
+            self.blank.append(True)
+        self.lines[-1] += piece
+        if self.blank[-1] and piece.strip():
+            self.origins[-1] = origin
+            self.blank[-1] = False
+
+
+# `line_origins(root)`: lines copied from bodies carry their origin (`#line`, emit_lines.py).
+_ROOT = None
+MARK = "\x00"
+
+
+def marked(line: str, path: str, number: int) -> str:
+    """`line` with its origin, which emit_lines.resolve turns into a `#line` directive."""
+    return f"{line}{MARK}{number}{MARK}{path}"
+
+
+class line_origins:
+    """Within it, the lines of body copies carry their origins (paths under `root`)."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def __enter__(self):
+        global _ROOT
+        self.saved, _ROOT = _ROOT, self.root
+
+    def __exit__(self, *exc):
+        global _ROOT
+        _ROOT = self.saved
 
 
 def _directive(line: str) -> bool:

@@ -230,9 +230,5 @@ def expand_specializer(kind: str, args: list[str], arg_tokens: list, x: Expansio
     raise AssertionError(f"no specializer expansion for {kind}")
 
 
-# The kinds the cases rewrite; their `#line` mapping (emit_lines.py) follows them.
-CASE_REWRITES = (GUARD, ERROR, DISPATCH, DISPATCH_JUMPED)
-
-
 def names_of(kinds, where: str = BODY) -> list[str]:
     return [f.name for f in TABLE.values() if f.kind in kinds and where in f.allowed]

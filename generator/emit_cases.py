@@ -8,11 +8,9 @@ epilogue generated from the stack effect.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from . import dsl, model
 from .cwriter import INDENT, BodyCopy, braced
-from .emit_lines import with_markers
 from .model import Size, StackEffect, StackItem
 
 # ERROR_IF(cond, error) popping up to this many items jumps to a shared `pop_N_error` label
@@ -476,16 +474,15 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
     return lines
 
 
-def emit_cases(m: model.Model, line_root: Path | None = None) -> list[str]:
+def emit_cases(m: model.Model) -> list[str]:
     """All cases, in declaration order, each followed by a blank line, then the shared
-    error exits that pop the inputs of a failed instruction. With `line_root` (the project
-    root), each case carries markers for `#line` directives (emit_lines.py)."""
+    error exits that pop the inputs of a failed instruction."""
     predicted = m.predicted
     untraced = m.untraced_dispatch
     lines: list[str] = []
     for inst in m.instructions:
         case = emit_instruction(inst, predicted, inst.name in untraced)
-        lines.extend(with_markers(case, inst, line_root) if line_root is not None else case)
+        lines.extend(case)
         lines.append("")
     copies = [inst for inst in m.instructions if inst.name in untraced and not inst.is_specialized]
     if copies:
@@ -495,7 +492,7 @@ def emit_cases(m: model.Model, line_root: Path | None = None) -> list[str]:
         lines.append("// after one is traced too.")
         for inst in copies:
             case = emit_instruction(inst, set(), traced_copy=True)
-            lines.extend(with_markers(case, inst, line_root) if line_root is not None else case)
+            lines.extend(case)
             lines.append("")
         lines.append("#endif")
         lines.append("")

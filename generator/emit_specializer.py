@@ -159,8 +159,10 @@ def emit_function(family: model.Family) -> list[str]:
             "    return 0;",
             "#endif",
         ]
+    # Where the family's failures other than KEEP_GENERIC stand under #ifdef Py_STATS (its
+    # `otherwise` counts why no member applies), other builds never reach `fail`.
     lines += [
-        "fail:",
+        "fail: __attribute__((unused));" if keeps_generic else "fail:",
         f"    SPECIALIZATION_FAIL({name}, fail_kind);",
         f"    QUICKEN_SITE_FAILED(instr, {name}, fail_kind);  // Py_STATS: for explain",
         f"    STAT_INC({name}, failure);",

@@ -12,7 +12,8 @@ import jinja2
 
 from . import model
 from .emit_cases import emit_cases
-from .emit_lines import resolve_markers
+from .cwriter import line_origins
+from .emit_lines import resolve
 from .emit_specializer import emit_specializers
 from .layout import pyc_identity
 from .model import DO_TRACING, HAVE_ARGUMENT, Instruction, Model
@@ -179,12 +180,15 @@ class _CacheView:
         self.families = [f for f in families if f.cache is cache]
 
 
-def generate_cases_with_lines(m: Model, root: Path, output: Path) -> str:
-    """generated_cases.c.h with `#line` directives into instructions/ (emit_lines.py), for a
-    build made with -Dline_directives=true; `output` is where the file will be."""
-    text = _environment().get_template("generated_cases.c.h.j2").render(
-        cases=emit_cases(m, line_root=root)[:-1])
-    return resolve_markers(text, str(output.resolve()))
+def generate_with_lines(m: Model, root: Path, folder: Path) -> dict[str, str]:
+    """generated_cases.c.h and specialize_families.c.h with `#line` directives into
+    instructions/ (emit_lines.py), for a build made with -Dline_directives=true; `folder` is
+    where the files will be."""
+    with line_origins(root):
+        files = generate(m)
+    return {name: resolve(files[OUTPUTS[key]], str((folder / name).resolve()))
+            for key, name in (("cases", "generated_cases.c.h"),
+                              ("specializers", "specialize_families.c.h"))}
 
 
 def generate(m: Model) -> dict[str, str]:

@@ -444,7 +444,7 @@ generic:
     _Py_SET_OPCODE(*instr, BINARY_OP);
     return 0;
 #endif
-fail:
+fail: __attribute__((unused));
     SPECIALIZATION_FAIL(BINARY_OP, fail_kind);
     QUICKEN_SITE_FAILED(instr, BINARY_OP, fail_kind);  // Py_STATS: for explain
     STAT_INC(BINARY_OP, failure);
@@ -810,7 +810,7 @@ generic:
     _Py_SET_OPCODE(*instr, COMPARE_OP);
     return 0;
 #endif
-fail:
+fail: __attribute__((unused));
     SPECIALIZATION_FAIL(COMPARE_OP, fail_kind);
     QUICKEN_SITE_FAILED(instr, COMPARE_OP, fail_kind);  // Py_STATS: for explain
     STAT_INC(COMPARE_OP, failure);
@@ -835,8 +835,6 @@ _PyQuicken_Specialize_CONTAINS_OP(_Py_CODEUNIT *instr,
 #ifdef Py_STATS
     int fail_kind = QUICKEN_FAIL_CONTAINS_OP_OTHER;
 #endif
-    // specialize
-    PyTypeObject *container_type = Py_TYPE(right);
 
     // CONTAINS_OP_DICT
     {
@@ -873,6 +871,7 @@ reject_CONTAINS_OP_STR: ;
 
     // otherwise
 #ifdef Py_STATS
+    PyTypeObject *container_type = Py_TYPE(right);
     if (container_type == &PyList_Type) {
         FAIL_WITH(QUICKEN_FAIL_CONTAINS_OP_LIST);
     }
@@ -908,7 +907,7 @@ generic:
     _Py_SET_OPCODE(*instr, CONTAINS_OP);
     return 0;
 #endif
-fail:
+fail: __attribute__((unused));
     SPECIALIZATION_FAIL(CONTAINS_OP, fail_kind);
     QUICKEN_SITE_FAILED(instr, CONTAINS_OP, fail_kind);  // Py_STATS: for explain
     STAT_INC(CONTAINS_OP, failure);
@@ -1009,7 +1008,7 @@ generic:
     _Py_SET_OPCODE(*instr, FOR_ITER);
     return 0;
 #endif
-fail:
+fail: __attribute__((unused));
     SPECIALIZATION_FAIL(FOR_ITER, fail_kind);
     QUICKEN_SITE_FAILED(instr, FOR_ITER, fail_kind);  // Py_STATS: for explain
     STAT_INC(FOR_ITER, failure);

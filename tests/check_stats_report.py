@@ -74,7 +74,8 @@ FAMILIES = {
     "COMPARE_OP": {"COMPARE_OP_ADAPTIVE", "COMPARE_OP_FLOAT_JUMP", "COMPARE_OP_INT_JUMP",
                    "COMPARE_OP_STR_JUMP",
                    # quicken's own
-                   "COMPARE_OP_FLOAT", "COMPARE_OP_INT", "COMPARE_OP_STR"},
+                   "COMPARE_OP_FLOAT", "COMPARE_OP_INT", "COMPARE_OP_STR",
+                   "COMPARE_OP_STR_ORDER_JUMP"},
     "CONTAINS_OP": {"CONTAINS_OP_ADAPTIVE", "CONTAINS_OP_DICT", "CONTAINS_OP_SET",
                     "CONTAINS_OP_STR"},
     "EXTENDED_ARG": {"EXTENDED_ARG_QUICK"},

@@ -249,6 +249,7 @@ _specializations = {
         "COMPARE_OP_ADAPTIVE",
         "COMPARE_OP_FLOAT_JUMP",
         "COMPARE_OP_INT_JUMP",
+        "COMPARE_OP_STR_ORDER_JUMP",
         "COMPARE_OP_STR_JUMP",
         "COMPARE_OP_FLOAT",
         "COMPARE_OP_INT",
@@ -447,6 +448,7 @@ _specialized_instructions = [
     "LOAD_FAST__LOAD_FAST__LOAD_FAST",
     "STORE_FAST__LOAD_FAST__LOAD_FAST",
     "STORE_FAST__LOAD_FAST__LOAD_CONST",
+    "COMPARE_OP_STR_ORDER_JUMP",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

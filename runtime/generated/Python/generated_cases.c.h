@@ -4938,6 +4938,55 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
+        // COMPARE_OP_STR_ORDER_JUMP: `<`, `<=`, `>` or `>=` on two exact strs fused with the POP_JUMP_*_IF_* after it: pops both
+        // and jumps (or skips the POP_JUMP) as `cache->mask` says, from the strs' code point order
+        // (what str's own comparison computes). Deopts unless both are exact strs. Checks the eval
+        // breaker on a backward jump.
+        TARGET(COMPARE_OP_STR_ORDER_JUMP) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            int when_to_jump_mask = cache->mask;
+            DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
+            DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
+            STAT_INC(COMPARE_OP, hit);
+            // -1, 0 or 1; -1 with an exception set only for a legacy str that cannot be made ready
+            int sign = PyUnicode_Compare(left, right);
+            if (sign == -1 && _PyErr_Occurred(tstate)) {
+                goto error;
+            }
+            // Decode the POP_JUMP after the inline cache.
+            _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
+            opcode = _Py_OPCODE(jump_word);
+            oparg = _Py_OPARG(jump_word);
+            assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
+                   opcode == POP_JUMP_BACKWARD_IF_FALSE ||
+                   opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                   opcode == POP_JUMP_BACKWARD_IF_TRUE);
+            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
+            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
+            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
+            int jump = (9 << (sign + 1)) & when_to_jump_mask;
+            if (jump >= 8) {
+                assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
+                       opcode == POP_JUMP_BACKWARD_IF_FALSE);
+                JUMPBY(-oparg);
+                STACK_SHRINK(2);
+                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+                CHECK_EVAL_BREAKER();
+                DISPATCH();
+            }
+            else if (jump) {
+                assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                       opcode == POP_JUMP_FORWARD_IF_FALSE);
+                JUMPBY(oparg);
+            }
+            STACK_SHRINK(2);
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+            DISPATCH();
+        }
+
         // COMPARE_OP_STR_JUMP: `str == str` / `str != str` on two exact strs fused with the POP_JUMP_*_IF_* after it:
         // pops both and jumps (or skips the POP_JUMP) as `cache->mask` says. Deopts unless both
         // are exact strs. Checks the eval breaker on a backward jump.
@@ -5041,8 +5090,9 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // COMPARE_OP_STR: `str == str` / `str != str` on two exact strs where no POP_JUMP_*_IF_* follows: pushes the
-        // bool. Deopts unless both are exact strs.
+        // COMPARE_OP_STR: A comparison of two exact strs where no POP_JUMP_*_IF_* follows: pushes the bool (`==` and
+        // `!=` from str's equality, the others from its code point order). Deopts unless both are
+        // exact strs.
         TARGET(COMPARE_OP_STR) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -5052,11 +5102,16 @@
             DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
             DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
             STAT_INC(COMPARE_OP, hit);
-            int equal = _PyUnicode_Equal(left, right);
+            // -1, 0 or 1 (unequal strs compare as 1 for == and !=, whose masks do not tell -1 from 1);
+            // -1 with an exception set only for a legacy str that cannot be made ready
+            int sign = oparg == Py_EQ || oparg == Py_NE ? 1 - _PyUnicode_Equal(left, right)
+                       : PyUnicode_Compare(left, right);
+            if (sign == -1 && _PyErr_Occurred(tstate)) {
+                goto error;
+            }
             _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
             _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            // equal: bit 2 of the mask; unequal: bit 4 (Py_NE's mask is 1 | 4, Py_EQ's 2)
-            res = ((equal ? 2 : 4) & cache->mask) ? Py_True : Py_False;
+            res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
             POKE(2, res);
             Py_INCREF(res);
             STACK_SHRINK(1);

@@ -746,14 +746,23 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
     }
 reject_COMPARE_OP_INT_JUMP: ;
 
+    // COMPARE_OP_STR_ORDER_JUMP
+    {
+        if (!jumps || !PyUnicode_CheckExact(left) || oparg == Py_EQ || oparg == Py_NE) {
+            goto reject_COMPARE_OP_STR_ORDER_JUMP;
+        }
+        cache->mask = when_to_jump_mask;
+        _Py_SET_OPCODE(*instr, COMPARE_OP_STR_ORDER_JUMP);
+        goto success;
+    }
+reject_COMPARE_OP_STR_ORDER_JUMP: ;
+
     // COMPARE_OP_STR_JUMP
     {
         if (!jumps || !PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR_JUMP;
         }
-        if (oparg != Py_EQ && oparg != Py_NE) {
-            FAIL_WITH(QUICKEN_FAIL_COMPARE_OP_STRING);
-        }
+        assert(oparg == Py_EQ || oparg == Py_NE);  // COMPARE_OP_STR_ORDER_JUMP takes the others
         cache->mask = when_to_jump_mask;
         _Py_SET_OPCODE(*instr, COMPARE_OP_STR_JUMP);
         goto success;
@@ -789,9 +798,6 @@ reject_COMPARE_OP_INT: ;
     {
         if (jumps || !PyUnicode_CheckExact(left)) {
             goto reject_COMPARE_OP_STR;
-        }
-        if (oparg != Py_EQ && oparg != Py_NE) {
-            KEEP_GENERIC_WITH(QUICKEN_FAIL_COMPARE_OP_STRING);
         }
         cache->mask = true_mask;
         _Py_SET_OPCODE(*instr, COMPARE_OP_STR);

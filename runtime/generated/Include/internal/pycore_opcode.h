@@ -105,6 +105,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [COMPARE_OP_INT_JUMP] = COMPARE_OP,
     [COMPARE_OP_STR] = COMPARE_OP,
     [COMPARE_OP_STR_JUMP] = COMPARE_OP,
+    [COMPARE_OP_STR_ORDER_JUMP] = COMPARE_OP,
     [CONTAINS_OP] = CONTAINS_OP,
     [CONTAINS_OP_ADAPTIVE] = CONTAINS_OP,
     [CONTAINS_OP_DICT] = CONTAINS_OP,
@@ -471,7 +472,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [LOAD_FAST__LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST__LOAD_FAST",
     [STORE_FAST__LOAD_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST__LOAD_FAST",
     [STORE_FAST__LOAD_FAST__LOAD_CONST] = "STORE_FAST__LOAD_FAST__LOAD_CONST",
-    [205] = "<205>",
+    [COMPARE_OP_STR_ORDER_JUMP] = "COMPARE_OP_STR_ORDER_JUMP",
     [206] = "<206>",
     [207] = "<207>",
     [208] = "<208>",
@@ -526,7 +527,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 205: \
     case 206: \
     case 207: \
     case 208: \

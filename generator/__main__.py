@@ -91,7 +91,15 @@ def main(argv: list[str] | None = None) -> int:
         stale = [rel for rel, text in sorted(files.items()) if old_text(root, rel, None) != text]
         for rel in stale:
             print(f"stale: {rel} (run: meson compile -C build regen)")
-        return 1 if stale else 0
+        # The do-not-edit folder holds what the generator writes and nothing else.
+        generated_dir = root / "runtime" / "generated"
+        foreign = sorted(rel for rel in (path.relative_to(root).as_posix()
+                                         for path in generated_dir.rglob("*") if path.is_file())
+                         if rel not in files and "__pycache__" not in rel)
+        for rel in foreign:
+            print(f"stale: {rel} is not written by the generator "
+                  f"(runtime/generated/ holds generated files only)")
+        return 1 if stale or foreign else 0
     try:
         lines = review_diff(files, root, args.git, derived)
     except BadRevision as err:

@@ -13,9 +13,15 @@ options (the outer build's interpreter), then checks what a release build is:
   linked without LTO links with it: one is compiled with -fno-lto, linked against the archive
   and run, embedding the interpreter;
 - the optimized interpreter runs a program, and imports an extension module;
+- the instruction cases the training ran were compiled as executed code: the dispatch table's
+  entries for LOAD_FAST, LOAD_CONST, STORE_FAST and RETURN_VALUE lie in _PyEval_EvalFrameDefault
+  itself, not in the part gcc puts aside as never executed (_PyEval_EvalFrameDefault.cold,
+  optimized for size), where a profile that cannot count computed gotos sends them
+  (interpreter_loop_args in meson.build);
 - wrong usage exits 2 with the usage line.
 The full training (upstream's --pgo test list) runs only by hand; docs/build.md gives its time.
 """
+import bisect
 import glob
 import json
 import os
@@ -110,6 +116,8 @@ def check(build, env, scratch):
     if out != ["332833500", "0"]:
         fail(f"the optimized interpreter printed {out}")
 
+    check_hot_cases(python, env)
+
     # A program embedding Python, compiled and linked without LTO against the archive.
     cfg = json.loads(run(python, "-c", "import json, sysconfig; print(json.dumps({k: "
                          "sysconfig.get_config_var(k) for k in ('LIBS', 'SYSLIBS', "
@@ -128,6 +136,40 @@ def check(build, env, scratch):
     embedded = run(program, env=dict(env, PYTHONPATH=os.path.join(srcdir, "Lib"))).stdout
     if "embedded" not in embedded or '{"sum": 45}' not in embedded:
         fail(f"the embedding program printed {embedded!r}")
+
+
+def check_hot_cases(python, env):
+    """Fail if the dispatch table sends hot instructions into the never-executed code."""
+    symbols = []  # (address, name) of every symbol with an address, sorted
+    for line in run("nm", "-n", python).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 3:
+            symbols.append((int(fields[0], 16), fields[2]))
+    tables = [address for address, name in symbols if name.split(".")[0] == "opcode_targets"]
+    if len(tables) != 1:
+        fail(f"{python}: {len(tables)} symbols named opcode_targets, expected one")
+    names = ("LOAD_FAST", "LOAD_CONST", "STORE_FAST", "RETURN_VALUE")
+    opcodes = json.loads(run(python, "-c", "import json, opcode; print(json.dumps("
+                             f"[opcode.opmap[n] for n in {names!r}]))", env=env).stdout)
+    sections = run("readelf", "-S", "-W", python).stdout.replace("[ ", "[").splitlines()
+    with open(python, "rb") as f:
+        image = f.read()
+    for line in sections:  # the table is in .data.rel.ro (PIE) or .data
+        fields = line.split()
+        if len(fields) > 6 and fields[0].strip("[]").isdigit() and fields[2] != "NOBITS":
+            start, offset, size = (int(fields[i], 16) for i in (3, 4, 5))
+            if start <= tables[0] < start + size:
+                base = offset + tables[0] - start
+                break
+    else:
+        fail(f"{python}: opcode_targets is in no section with contents")
+    addresses = [int.from_bytes(image[base + 8 * op: base + 8 * op + 8], "little") for op in opcodes]
+    starts = [address for address, _ in symbols]
+    for name, address in zip(names, addresses):
+        owner = symbols[bisect.bisect_right(starts, address) - 1][1]
+        if owner != "_PyEval_EvalFrameDefault":
+            fail(f"{python}: the case of {name} is in {owner}, not in _PyEval_EvalFrameDefault: "
+                 "gcc compiled it as never executed")
 
 
 if __name__ == "__main__":

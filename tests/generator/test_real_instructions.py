@@ -466,6 +466,15 @@ def test_stale_detects_an_edited_generated_file(tmp_path, capsys):
     ]
 
 
+def test_stale_names_a_file_the_generator_does_not_write(tmp_path, capsys):
+    root = copy_project(tmp_path / "copy")
+    (root / "runtime" / "generated" / "Python" / "meson.build").write_text("# hand-written\n")
+    assert main(["stale", "--root", str(root)]) == 1
+    assert capsys.readouterr().out == (
+        "stale: runtime/generated/Python/meson.build is not written by the generator "
+        "(runtime/generated/ holds generated files only)\n")
+
+
 def test_generate_writes_only_changed_files(tmp_path, capsys):
     root = copy_project(tmp_path / "copy")
     assert main(["generate", "--root", str(root)]) == 0

@@ -27,6 +27,7 @@ import json
 import os
 import sys
 import tempfile
+from pathlib import Path
 
 from . import catalog
 from .measure import RunFailure, parse_report, run_child, runner_command
@@ -111,6 +112,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python3 -m benchmarks.cachesim", description=__doc__.split("\n")[0])
     parser.add_argument("--python", action="append", required=True, metavar="NAME=PATH",
                         help="an interpreter; the first is the baseline (at least two)")
+    parser.add_argument("--suite", type=Path, default=catalog.SUITE_DIRECTORY,
+                        help="folder of benchmark files (default: the project's suite)")
     parser.add_argument("--benchmark", action="append", default=[], metavar="PATTERN",
                         help="benchmarks to run (default: the whole suite)")
     parser.add_argument("--scale", type=int, default=None,
@@ -127,7 +130,10 @@ def main(argv=None):
         interpreters.append((name, os.path.abspath(path)))  # the children run in /
     if len(interpreters) < 2:
         parser.error("give at least two interpreters: a baseline and a candidate")
-    benchmarks = catalog.select(catalog.discover(), args.benchmark) if args.benchmark else catalog.discover()
+    try:
+        benchmarks = catalog.select(catalog.discover(args.suite), args.benchmark)
+    except catalog.CatalogError as error:
+        parser.error(str(error))
     results = {}
     for benchmark in benchmarks:
         scale = args.scale or benchmark.instructions_scale

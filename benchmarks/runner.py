@@ -25,7 +25,7 @@ instruction counts is the cost of one steady-state call of run(SCALE).  "untimed
 reads the clock: printing a measured time would make the report's length, and so its
 instruction count, vary from run to run.  Keep both paths identical.  "counted" is "untimed"
 that leaves through a normal interpreter exit: the specialization statistics of a Py_STATS
-build are written while finalizing (benchmarks/specstats.py).
+build are written while finalizing (workbench/specstats.py).
 """
 
 import sys

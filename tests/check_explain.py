@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`python3 -m benchmarks explain` on a real build: runs tests/explain/program.py and checks
+"""`python3 -m workbench explain` on a real build: runs tests/explain/program.py and checks
 what the report says about it against what the program must do on any 3.11 specializing
 interpreter (and, on a -Dstats=true build, the failure kind of the remainder that never
 specializes).
@@ -22,14 +22,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = ROOT / "tests" / "explain" / "program.py"
 LEGEND = "Specialized forms and superinstructions above, from instructions/:"
 
-# "  LINE OFFSET  OPNAME  ARGUMENT  FORM[  in OFFSET]" (benchmarks/explain.py's render_text)
+# "  LINE OFFSET  OPNAME  ARGUMENT  FORM[  in OFFSET]" (workbench/explain.py's render_text)
 ROW = re.compile(r"^  +(\d+) +(\d+)  ([A-Z_0-9]+)(.*)$")
 FORM = re.compile(r"(?:^|\s)(member|adaptive|generic|superinstruction|quick)$")
 INSIDE = re.compile(r"\s+in (\d+)$")
 
 
 def explain(python, *args):
-    return subprocess.run([sys.executable, "-m", "benchmarks", "explain", str(PROGRAM),
+    return subprocess.run([sys.executable, "-m", "workbench", "explain", str(PROGRAM),
                            "--python", python, *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The statistics report on a real Py_STATS build (-Dstats=true), checked against counts known
-by construction: `python3 -m benchmarks stats` on tests/stats_report/known_counts.py, whose
+by construction: `python3 -m workbench stats` on tests/stats_report/known_counts.py, whose
 run(scale) makes a known number of calls of three small functions (one benchmark-style call of
 run: the harness subtracts a process that stops before it, so nothing else is counted), at
 scale 1 and at scale 2 (with the same file as a script too); then `stats-compare` of the two.
@@ -48,7 +48,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from benchmarks import specstats  # noqa: E402
+from workbench import specstats  # noqa: E402
 
 SUITE = ROOT / "tests" / "stats_report"
 WORKLOAD = "known_counts"
@@ -244,7 +244,7 @@ def check_comparison(text):
 
 def stats(python, output, scale, *extra):
     return subprocess.run(
-        [sys.executable, "-m", "benchmarks", "stats", "--python", python, "--suite", str(SUITE),
+        [sys.executable, "-m", "workbench", "stats", "--python", python, "--suite", str(SUITE),
          "--bench", WORKLOAD, "--scale", str(scale), "--output", str(output), *extra],
         cwd=ROOT, capture_output=True, text=True, timeout=600)
 
@@ -286,7 +286,7 @@ def main():
     for chart in ("families.png", "mix.png"):
         check((one / chart).read_bytes()[:4] == b"\x89PNG", chart + " is a PNG")
 
-    compared = subprocess.run([sys.executable, "-m", "benchmarks", "stats-compare",
+    compared = subprocess.run([sys.executable, "-m", "workbench", "stats-compare",
                                str(one / "stats.json"), str(two / "stats.json")],
                               cwd=ROOT, capture_output=True, text=True, timeout=120)
     check(compared.returncode == 0, "stats-compare exits 0 (got %d)" % compared.returncode)

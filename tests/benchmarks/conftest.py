@@ -36,7 +36,13 @@ def make_script(path, body):
     return str(path)
 
 
-def run_harness(*arguments, timeout=300):
-    """Run `python3 -m benchmarks ARGUMENTS` from the repository root, as users do."""
-    return subprocess.run([HARNESS_PYTHON, "-m", "benchmarks", *map(str, arguments)],
+def run_harness(*arguments, timeout=300, package="benchmarks"):
+    """Run `python3 -m benchmarks ARGUMENTS` (or another package of the repository's: the
+    workbench) from the repository root, as users do."""
+    return subprocess.run([HARNESS_PYTHON, "-m", package, *map(str, arguments)],
                           cwd=REPOSITORY, capture_output=True, text=True, timeout=timeout)
+
+
+def run_workbench(*arguments, timeout=300):
+    """Run `python3 -m workbench ARGUMENTS` from the repository root."""
+    return run_harness(*arguments, timeout=timeout, package="workbench")

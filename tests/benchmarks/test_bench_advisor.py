@@ -1,10 +1,10 @@
-"""The superinstruction advisor (benchmarks/advisor.py) on made-up pair counts over the real
+"""The superinstruction advisor (workbench/advisor.py) on made-up pair counts over the real
 instructions/: what it ranks, what it leaves out, and what the generator refuses."""
 
 import pytest
-from conftest import REPOSITORY, run_harness
+from conftest import REPOSITORY, run_workbench
 
-from benchmarks import advisor, specstats
+from workbench import advisor, specstats
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_declarations_join_the_first_parts_family(tmp_path, instructions):
 def test_the_command_prints_ready_declarations(tmp_path, instructions):
     path = tmp_path / "stats.json"
     specstats.save(path, stats_data(instructions, PAIRS))
-    completed = run_harness("advise", path, "--top", "2")
+    completed = run_workbench("advise", path, "--top", "2")
     assert completed.returncode == 0, completed.stderr
     out = completed.stdout
     assert "| 1 | `STORE_FAST + STORE_FAST + LOAD_FAST` | 1,000 |" in out

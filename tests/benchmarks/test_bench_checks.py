@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import REPOSITORY
 
-from benchmarks import specreport, specstats
+from workbench import specreport, specstats
 
 
 def load(name):

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from benchmarks import cli, session
-from conftest import SUITE_BROKEN, SUITE_OK, make_script, run_harness
+from conftest import SUITE_BROKEN, SUITE_OK, make_script, run_harness, run_workbench
 
 
 def load(folder):
@@ -169,3 +169,14 @@ def test_an_uncached_standard_library_is_reported_and_warned_about(python311, tm
     from benchmarks.measure import child_environment  # no PYTHONDONTWRITEBYTECODE from here
     subprocess.run([uncached, "-c", "import traceback, json"], env=child_environment(), check=True)
     assert describe(Interpreter.parse("u=" + uncached))["uncached_modules"] == []
+
+
+def test_the_workbench_commands_name_their_new_home():
+    for command in ("stats", "stats-compare", "advise", "explain"):
+        completed = run_harness(command, "x.json")
+        assert completed.returncode == 2
+        assert completed.stderr == ("error: '%s' is the workbench's: python3 -m workbench %s x.json\n"
+                                    % (command, command))
+    completed = run_workbench()
+    assert completed.returncode == 2
+    assert completed.stderr.startswith("usage: python3 -m workbench {stats,stats-compare,advise,explain}")

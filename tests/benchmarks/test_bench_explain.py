@@ -1,8 +1,8 @@
-"""Explain's decoding (benchmarks/explain.py) on made-up child findings: what a counter means in
+"""Explain's decoding (workbench/explain.py) on made-up child findings: what a counter means in
 each form, how multi-unit fields are read, what names a version or a pointer gets, and why an
 instruction stayed adaptive or generic. tests/check_explain.py runs the whole command on a build."""
 
-from benchmarks import explain
+from workbench import explain
 
 
 def data(**extra):

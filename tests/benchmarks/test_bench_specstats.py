@@ -1,12 +1,12 @@
-"""The specialization statistics report (benchmarks/specstats.py, specreport.py) on made-up
+"""The specialization statistics report (workbench/specstats.py, specreport.py) on made-up
 counts; tests/check_stats_report.py runs it for real on a -Dstats=true build."""
 
 import json
 
 import pytest
-from conftest import SUITE_OK, run_harness
+from conftest import SUITE_OK, run_workbench
 
-from benchmarks import specreport, specstats
+from workbench import specreport, specstats
 
 # A build with one family, LOAD_X (generic 10, adaptive 11, members 12 and 13), and BINARY_Y
 # (generic 20, adaptive 21, member 22).
@@ -123,7 +123,7 @@ def test_charts_are_written(tmp_path):
 
 
 def test_an_interpreter_without_py_stats_is_a_clear_error(python311, tmp_path):
-    completed = run_harness("stats", "--python", python311, "--suite", SUITE_OK, "--bench", "tiny",
+    completed = run_workbench("stats", "--python", python311, "--suite", SUITE_OK, "--bench", "tiny",
                             "--scale", "1", "--output", tmp_path / "out")
     assert completed.returncode == 2
     assert "wrote no statistics" in completed.stderr and "Py_STATS" in completed.stderr

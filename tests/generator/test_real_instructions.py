@@ -234,7 +234,7 @@ def test_opcode_py_caches_are_upstreams_except_the_changes(opcode_pys):
 # Names the generated opcode.py adds to upstream's, {name: why}: private, for quicken's tools.
 OPCODE_PY_ADDITIONS = {
     "_specialization_failure_kinds": "names the failure_kinds[] counts of a Py_STATS build for "
-                                     "the statistics report (benchmarks/specstats.py)",
+                                     "the statistics report (workbench/specstats.py)",
 }
 
 

@@ -8,7 +8,7 @@ floats, and a comparison that never specializes (nothing jumps on its result, an
 takes tuples). The expected
 figures and how they follow from the rules are in tests/check_stats_report.py.
 
-It follows the benchmark contract (docs/benchmarks.md), so that `python3 -m benchmarks stats
+It follows the benchmark contract (docs/benchmarks.md), so that `python3 -m workbench stats
 --suite tests/stats_report` counts one call of run(scale) alone; run as a script it makes
 that call and the check.
 """

@@ -1,11 +1,11 @@
 """The specialization statistics report: Markdown tables and PNG charts, and two reports side by
 side (before and after an edit to instructions/).
 
-Input is what `python3 -m benchmarks stats` saves (benchmarks/specstats.py): the counts of each
+Input is what `python3 -m workbench stats` saves (workbench/specstats.py): the counts of each
 workload and the names of the build that made them.
 """
 
-from benchmarks import specstats
+from workbench import specstats
 
 TOP_MIX, TOP_KINDS, TOP_PAIRS = 25, 20, 25
 

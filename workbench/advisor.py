@@ -1,5 +1,5 @@
 """The superinstruction advisor: from the pair counts of a statistics report (stats.json of
-`python3 -m benchmarks stats`), candidate superinstructions ranked by the dispatches they would
+`python3 -m workbench stats`), candidate superinstructions ranked by the dispatches they would
 save, printed as DSL declarations ready for instructions/.
 
 A Py_STATS build counts, for each dispatched opcode, which opcode was dispatched next. A pair
@@ -22,7 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import specstats
+from workbench import specstats
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_PARTS = 4

@@ -1,6 +1,6 @@
-"""Explain: what the specializer made of a program's code (python3 -m benchmarks explain).
+"""Explain: what the specializer made of a program's code (python3 -m workbench explain).
 
-The program runs on the interpreter under study (benchmarks/explain_child.py, in that
+The program runs on the interpreter under study (workbench/explain_child.py, in that
 interpreter); afterwards every code object it defined is shown as quickened bytecode: each
 instruction's current form (specialized member, adaptive, superinstruction, quick form, or a
 generic instruction the specializer gave up on), and its inline cache decoded field by field with

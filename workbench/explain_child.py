@@ -1,4 +1,4 @@
-"""Runs inside the interpreter being explained (`python3 -m benchmarks explain`).
+"""Runs inside the interpreter being explained (`python3 -m workbench explain`).
 
 usage: explain_child.py OUT.json FILE [--call EXPR] [--repeat N] [--function NAME]
 
@@ -7,7 +7,7 @@ N times in its namespace), then writes to OUT.json what the interpreter made of 
 FILE defined: each instruction's current form (dis.get_instructions(adaptive=True)), its inline
 cache as raw code units, and what the running interpreter can tell about the values in it
 (the types whose version tag a cache holds, the objects a cached pointer is). The host side
-(benchmarks/explain.py) decodes the cache with the layout of the build (its opcode._cache_format,
+(workbench/explain.py) decodes the cache with the layout of the build (its opcode._cache_format,
 generated from instructions/) and renders the report. Standard library only: this runs on any
 3.11 interpreter.
 """

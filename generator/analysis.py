@@ -1088,7 +1088,7 @@ class _Analyzer:
                            f"from where it was on entry",
                            notes=((after.location, "here"),) if after is not None else ())
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
-                self.check_guards_come_first(name, op.body)
+                self.check_guards_come_first(name, op)
             for inst, index in contexts:
                 cache = inst.cache
                 if op.body.uses_cache and cache is None:
@@ -1175,8 +1175,11 @@ class _Analyzer:
         owner = {id(c): part_of[id(top)] for top in statements for c in top.all_changes}
         guard_part = {id(g): part_of[id(top)] for top in statements for g in top.walk()
                       if g.kind == dsl.GUARD}
+        own = [_own_names(part) for part in inst.parts]
         for change, guard in changes_before_guards(statements):
             first, later = owner[id(change)], guard_part[id(guard)]
+            if change.kind == "name" and change.token.text in own[first]:
+                continue  # a local of that part
             if first < later:
                 self.error(change.token.location,
                            f"{change.describe()} in {inst.parts[first].name}, part {first + 1} "
@@ -1185,11 +1188,14 @@ class _Analyzer:
                            f"instruction runs again from the state on entry)",
                            notes=((guard.location, "the DEOPT_IF it precedes"),))
 
-    def check_guards_come_first(self, name: str, body: model.Body) -> None:
+    def check_guards_come_first(self, name: str, op: model.Operation) -> None:
         """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
         again from the state on entry, which must still be there (statements.py says what
         counts as a change and which statements precede a guard)."""
-        for change, guard in changes_before_guards(body.statements):
+        own = _own_names(op)
+        for change, guard in changes_before_guards(op.body.statements):
+            if change.kind == "name" and change.token.text in own:
+                continue  # a local
             self.error(change.token.location,
                        f"{change.describe()} before a DEOPT_IF in {name}: a guard must come "
                        f"before anything that changes state (on a miss, the generic "
@@ -1207,3 +1213,11 @@ class _Analyzer:
             if isinstance(d, ast.InstDecl) and d.kind == "op" and names.get(d.name) is d \
                     and d.name not in self._users and d.name not in self.suspects:
                 self.error(d.location, f"operation {d.name} is not used by any instruction")
+
+
+def _own_names(op: model.Operation) -> set[str]:
+    """The names an operation's body may assign without changing state: its declarations and
+    its stack items (the generated code declares those)."""
+    effects = [op.effect] + ([op.jump_effect] if op.jump_effect is not None else [])
+    return op.body.reading.declared | {item.name for e in effects
+                                       for item in e.inputs + e.outputs}

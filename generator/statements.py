@@ -112,7 +112,7 @@ ASSIGNMENT_OPERATORS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
 class Change:
     """Something a statement changes outside its own locals."""
 
-    kind: str  # refcount | stack | write | state | stat | call | indirect
+    kind: str  # refcount | stack | write | state | name | stat | call | indirect
     token: Token  # where: the call, the operator, the macro
     released: str | None = None  # a reference-count change that releases this name
     dealloc: str | None = None  # _Py_DECREF_SPECIALIZED's deallocator
@@ -142,6 +142,8 @@ class Change:
             "stack": f"a stack change ({text})",
             "write": "a write to memory through a pointer or an array",
             "state": f"an assignment to the evaluation loop's '{text}'",
+            "name": f"an assignment to '{text}', which the body does not declare (a global or "
+                    f"static variable outlives the instruction)",
             "indirect": (f"a call through a type slot or a function pointer ({text})"
                          if text != "(" else "a call through a function pointer")
                         + ", which may run any code",
@@ -558,6 +560,10 @@ def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op
                 stmt.changes.append(Change("stack", last))
             elif last.text in LOOP_STATE and len(target) == 1:
                 stmt.changes.append(Change("state", last))
+            elif len(target) == 1:
+                # `x = ` or `x++`: a local's, unless the body does not declare x (the checks
+                # that care drop the body's own names: Reading.declared)
+                stmt.changes.append(Change("name", last))
         return
     # `p->f = `, `a[i] = `, `*p = `: memory that outlives the statement (the stack, for
     # `stack_pointer[-1] = `)
@@ -744,16 +750,25 @@ class Reading:
 
     @property
     def declared(self) -> set[str]:
-        """The names the block declares: `TYPE name = ...`, `TYPE *name;`, in any scope (a
-        name after a type-like word or `*` and before `=`, `;`, `,`, `[` or `)`)."""
+        """The names the block declares: `TYPE name = ...`, `TYPE *name;`, `TYPE a, *b;`, in
+        any scope (a name after a type-like word or `*`, or after a `,` of such a declaration,
+        and before `=`, `;`, `,`, `[` or `)`)."""
         tokens = self.tokens
         names = {name.text for s in self.walk() for name, _, _ in s.declares}
+        in_declaration = False  # since the last declarator, no `;`, `{` or `}`
         for k in range(1, len(tokens) - 1):
             t, before, after = tokens[k], tokens[k - 1], tokens[k + 1]
-            if t.kind == IDENT and ((before.kind == IDENT and before.text not in _NOT_TYPES)
-                                    or before.is_punct("*")) \
-                    and after.kind == PUNCT and after.text in ("=", ";", ",", "[", ")"):
+            if t.kind == PUNCT and t.text in ";{}":
+                in_declaration = False
+            if t.kind != IDENT or not (after.kind == PUNCT and after.text in ("=", ";", ",", "[", ")")):
+                continue
+            j = k - 1
+            while j > 0 and tokens[j].is_punct("*"):
+                j -= 1
+            if (before.kind == IDENT and before.text not in _NOT_TYPES) or before.is_punct("*") \
+                    or (in_declaration and tokens[j].is_punct(",")):
                 names.add(t.text)
+                in_declaration = True
         return names
 
 

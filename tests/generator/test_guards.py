@@ -141,6 +141,28 @@ def test_increments_of_memory_and_of_the_loop_state_before_a_guard(project):
     ]
 
 
+def test_assignments_to_names_the_body_does_not_declare_before_a_guard(project):
+    # A name the body neither declares nor takes from the stack is a global or a static: it
+    # outlives the instruction. Locals (declared alone, in a list, in a loop header) and the
+    # stack items are the body's own.
+    msgs = [e[:3] for e in guard_errors(project, """
+        int a, *b, c = 0;
+        a = 1;
+        b = &c;
+        for (int i = 0; i < 2; i++) { c += i; }
+        left = NULL;
+        _Py_QuickenedCount++;
+        last_seen = a;
+        DEOPT_IF(c != 1);
+        res = right;
+    """)]
+    why = "which the body does not declare (a global or static variable outlives the instruction)"
+    assert msgs == [
+        (7, 1, f"an assignment to '_Py_QuickenedCount', {why} before a DEOPT_IF in A_M: {WHY}"),
+        (8, 1, f"an assignment to 'last_seen', {why} before a DEOPT_IF in A_M: {WHY}"),
+    ]
+
+
 def test_calls_through_pointers_and_type_slots_before_a_guard(project):
     msgs = [e[:3] for e in guard_errors(project, """
         PyObject *x = Py_TYPE(left)->tp_getattro(left, right);

@@ -16,8 +16,8 @@ options (the outer build's interpreter), then checks what a release build is:
 - the instruction cases the training ran were compiled as executed code: the dispatch table's
   entries for LOAD_FAST, LOAD_CONST, STORE_FAST and RETURN_VALUE lie in _PyEval_EvalFrameDefault
   itself, not in the part gcc puts aside as never executed (_PyEval_EvalFrameDefault.cold,
-  optimized for size), where a profile that cannot count computed gotos sends them
-  (interpreter_loop_args in meson.build);
+  optimized for size), where gcc put every case of the generated loop without
+  -fprofile-partial-training (interpreter_loop_args in meson.build);
 - wrong usage exits 2 with the usage line.
 The full training (upstream's --pgo test list) runs only by hand; docs/build.md gives its time.
 """

@@ -29,7 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import catalog
+from . import catalog, stats
 from .measure import RunFailure, parse_report, run_child, runner_command
 
 EVENTS = ("Ir", "I1mr", "D1m", "LLm", "Bc", "Bcm", "Bi", "Bim")
@@ -68,17 +68,13 @@ def per_call(interpreter, benchmark, scale, timeout, valgrind):
 
 
 def ratio(base, candidate):
-    return base / candidate if candidate > 0 and base > 0 else float("nan")
+    return stats.speedup(base, candidate) if candidate > 0 and base > 0 else float("nan")
 
 
 def geometric_mean(values):
-    values = [value for value in values if value == value and value > 0]
-    if not values:
-        return float("nan")
-    product = 1.0
-    for value in values:
-        product *= value ** (1.0 / len(values))
-    return product
+    """stats.geometric_mean of the ratios there are (nan: an event neither side had)."""
+    values = [value for value in values if value == value]
+    return stats.geometric_mean(values) if values else float("nan")
 
 
 def count(value):

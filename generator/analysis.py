@@ -219,6 +219,7 @@ class _Analyzer:
                         by_name[d.name].fuses.append(fused)
         family_list = [self.build_family(f, by_name) for f in families.values()]
         family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
+        self.link_member_parts(instructions, by_name)
         baseline = BASELINES.get(baselines[0].name) if baselines else None
         self.assign_specialized_numbers(instructions, family_list, baseline)
         self.check_numbers(instructions)
@@ -862,6 +863,46 @@ class _Analyzer:
             self.error(decl.location, f"family {decl.name} has a cache but no adaptive instruction")
         return family
 
+    def link_member_parts(self, instructions: list[model.Instruction],
+                          by_name: dict[str, model.Instruction]) -> None:
+        """A superinstruction's last part may be a specialized member of a family (it runs
+        while the site holds that member: model.Instruction.member_part); no other part may be
+        specialized, and no two superinstructions may be installed over the same instructions
+        (quickening could install only one of them)."""
+        installed: dict[tuple[str, ...], model.Instruction] = {}
+        self.bad_member_parts: set[str] = set()  # reported here; not again with the guards
+        for inst in instructions:
+            if inst.kind != "super":
+                continue
+            last = len(inst.parts) - 1
+            ok = True
+            for index, part in enumerate(inst.parts):
+                owner = by_name.get(part.name)
+                if owner is None or not owner.is_specialized or owner.family is None:
+                    continue
+                if index == last and index > 0 and owner.role == "member":
+                    inst.member_part = owner
+                    continue
+                where = "its last part" if index == last else f"part {index + 1}"
+                self.error(inst.location,
+                           f"superinstruction {inst.name}: {where}, {part.name}, is a "
+                           f"specialized instruction ({owner.role} of family "
+                           f"{owner.family.name}); only the last part may be one, and only a "
+                           f"member (quickening installs a superinstruction over generic "
+                           f"instructions)")
+                ok = False
+            if not ok:
+                self.bad_member_parts.add(inst.name)
+                continue
+            key = inst.installed_over
+            other = installed.setdefault(key, inst)
+            if other is not inst:
+                self.error(inst.location,
+                           f"superinstruction {inst.name} is installed over the same "
+                           f"instructions as {other.name} ({' + '.join(key)}): quickening "
+                           f"would install only one of them",
+                           notes=((other.location, f"{other.name} is defined here"),))
+
     def check_member(self, family: model.Family, inst: model.Instruction, ref: ast.PartRef) -> None:
         generic = family.generic
         if inst.kind == "super":
@@ -1057,11 +1098,14 @@ class _Analyzer:
                 if site.kind != dsl.GUARD:
                     continue
                 for inst, index in contexts:
+                    if inst.name in self.bad_member_parts:
+                        continue
                     if not inst.is_specialized:
                         self.error(site.location, f"DEOPT_IF in {inst.name}, which is not a "
                                                   "specialized member of a family")
                         break
-                    if index > 0 and not inst.symbolic_stack:
+                    if index > 0 and not inst.symbolic_stack and not (
+                            inst.member_part is not None and index == len(inst.parts) - 1):
                         self.error(site.location,
                                    f"DEOPT_IF in part {index + 1} of {inst.name} would run after "
                                    f"earlier parts wrote the stack: only a composition of scalar "
@@ -1069,11 +1113,13 @@ class _Analyzer:
                                    f"(model.Instruction.symbolic_stack) keeps it unwritten until "
                                    f"its end")
                         break
-                    if inst.cache is None and inst.family.name in self.unknown_cache_families:
+                    family = inst.part_family(index)
+                    if inst.part_cache(index) is None and \
+                            family.name in self.unknown_cache_families:
                         break  # reported with the family
-                    if inst.cache is None:
+                    if inst.part_cache(index) is None:
                         self.error(site.location,
-                                   f"DEOPT_IF in {inst.name}, whose family {inst.family.name} "
+                                   f"DEOPT_IF in {inst.name}, whose family {family.name} "
                                    f"has no inline cache: the miss path counts down the "
                                    f"counter in the first cache entry, which would be the next "
                                    f"instruction")
@@ -1090,7 +1136,7 @@ class _Analyzer:
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
                 self.check_guards_come_first(name, op)
             for inst, index in contexts:
-                cache = inst.cache
+                cache = inst.part_cache(index)
                 if op.body.uses_cache and cache is None:
                     if inst.family is not None and \
                             inst.family.name in self.unknown_cache_families:
@@ -1100,10 +1146,11 @@ class _Analyzer:
                                "cache (its family declares none)")
                 elif cache is not None:
                     self.check_cache_accesses(cache, op.body.reading)
-                if inst.kind == "super" and cache is not None:
+                if inst.kind == "super" and inst.cache is not None:
                     self.error(inst.location, f"superinstruction {inst.name} cannot have an inline cache")
                 owner = by_name.get(name)
-                if inst.kind == "super" and index > 0 and owner is not None and owner.cache:
+                if inst.kind == "super" and index > 0 and owner is not None and owner.cache \
+                        and not owner.is_specialized:  # (those: link_member_parts)
                     self.error(inst.location,
                                f"part {index + 1} of superinstruction {inst.name}, {name}, has "
                                f"an inline cache: after each part a superinstruction decodes "

@@ -181,7 +181,9 @@ def skip_after(inst: model.Instruction) -> list[str]:
     skip = []
     if inst.cache is not None:
         skip.append(f"INLINE_CACHE_ENTRIES_{inst.family.name}")
-    for fused in inst.fuses:
+    if inst.member_part is not None and inst.member_part.cache is not None:
+        skip.append(f"INLINE_CACHE_ENTRIES_{inst.member_part.family.name}")
+    for fused in inst.fuses + (inst.member_part.fuses if inst.member_part else []):
         skip.append("1")
         if fused.cache is not None:
             skip.append(f"INLINE_CACHE_ENTRIES_{fused.family.name}")
@@ -224,15 +226,15 @@ def _conditional(cond: str | None, lines: list[str]) -> list[str]:
 
 def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
                 untraced: bool, position: str | None = None,
-                symbolic: "_Symbolic | None" = None) -> list[str]:
+                symbolic: "_Symbolic | None" = None, index: int = 0) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
     with a symbolic stack, `symbolic` writes its error exits and its end. `position`: the
     store of the instruction's position that its error exits make, if its entry does not
-    (Instruction.stores_position)."""
+    (Instruction.stores_position). `index`: the part's (its guards miss to its family)."""
     source = part.body.source.source.text
     end = part.body.source.end
     copy = BodyCopy(part.body.source)
-    family = inst.family.name if inst.family else None
+    family = inst.part_family(index).name if inst.part_family(index) else None
     n_inputs = error_pops(part.effect)
     eager = eager_stores(part) if symbolic is None else {}
     for name, (offset, store) in eager.items():
@@ -408,9 +410,11 @@ class _Symbolic:
 
 
 def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: bool = False,
-                     traced_copy: bool = False) -> list[str]:
+                     traced_copy: bool = False, untraced_entry: bool = False) -> list[str]:
     """The case of an instruction; `untraced`: it dispatches without the tracing check where
-    it can (dispatch_macro); `traced_copy`: its checked copy, which DO_TRACING runs."""
+    it can (dispatch_macro); `traced_copy`: its checked copy, which DO_TRACING runs;
+    `untraced_entry`: it never starts while tracing is on (a specialized instruction that no
+    base instruction jumps into: Model.jumped_into)."""
     lines: list[str] = []
     if inst.doc and not traced_copy:
         first = inst.doc.split("\n")
@@ -455,16 +459,24 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 body.extend(["if (cframe.use_tracing) {", f"{INDENT}DISPATCH();", "}"])
             if index and inst.kind == "super":
                 body.append("NEXTOPARG();")
+                if inst.member_part is not None and index == len(inst.parts) - 1:
+                    # The site is that member only while it stays specialized: else the
+                    # superinstruction ends here, and the site runs as what it holds now.
+                    # (Tracing is off: no code ran since the last start, or it was checked.)
+                    dispatch = "DISPATCH_NO_TRACE_CHECK" \
+                        if untraced_entry and index in inst.starts else "DISPATCH"
+                    body.extend([f"if (opcode != {inst.member_part.name}) {{",
+                                 f"{INDENT}{dispatch}();", "}"])
                 # A part that starts an instruction of its own has its position, as upstream
                 body.append("frame->prev_instr = next_instr++;"
                             if index in inst.starts and not unstored else "next_instr++;")
             body.append(f"{{  // {part.name}")
             block = prologue(part.effect, body=part.body)
             if part.body.uses_cache:
-                cache = inst.cache
+                cache = inst.part_cache(index)
                 block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
             block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
-                                     position=position(index)))
+                                     position=position(index), index=index))
             body.extend(INDENT + line if line else "" for line in block)
             body.append("}")
         body.extend(finish(inst, model.StackEffect([], [], inst.location), (),
@@ -479,9 +491,11 @@ def emit_cases(m: model.Model) -> list[str]:
     error exits that pop the inputs of a failed instruction."""
     predicted = m.predicted
     untraced = m.untraced_dispatch
+    jumped = m.jumped_into
     lines: list[str] = []
     for inst in m.instructions:
-        case = emit_instruction(inst, predicted, inst.name in untraced)
+        case = emit_instruction(inst, predicted, inst.name in untraced,
+                                untraced_entry=inst.is_specialized and inst.name not in jumped)
         lines.extend(case)
         lines.append("")
     copies = [inst for inst in m.instructions if inst.name in untraced and not inst.is_specialized]

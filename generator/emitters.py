@@ -135,7 +135,7 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     for inst in m.by_number():
         if inst.kind != "super" or not inst.is_specialized:
             continue
-        parts = [p.name for p in inst.parts]
+        parts = list(inst.installed_over)
         longest = max(longest, len(parts))
         node = trie
         for depth, name in enumerate(reversed(parts)):

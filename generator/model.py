@@ -341,6 +341,33 @@ class Instruction:
     # A superinstruction: its later parts that the baseline runs as an instruction of their
     # own, not as the second half of one of its superinstructions (super_starts).
     starts: tuple[int, ...] = ()
+    # A superinstruction whose last part is a specialized member of another family: that
+    # member. The part runs only while the site holds it (else the superinstruction ends
+    # after the part before, dispatching the site as it is); its guards miss as the member's
+    # own and its inline cache follows it (emit_cases.py, docs/dsl.md 2.4).
+    member_part: "Instruction | None" = None
+
+    @property
+    def installed_over(self) -> tuple[str, ...]:
+        """A superinstruction's parts as quickening sees them: a member part by its family's
+        generic instruction, which the site holds before it specializes."""
+        names = [p.name for p in self.parts]
+        if self.member_part is not None:
+            names[-1] = self.member_part.family.generic.name
+        return tuple(names)
+
+    def part_cache(self, index: int) -> "Cache | None":
+        """The inline cache a part's body reads: the member part's own family's; every other
+        part's, the instruction's."""
+        if self.member_part is not None and index == len(self.parts) - 1:
+            return self.member_part.cache
+        return self.cache
+
+    def part_family(self, index: int) -> "Family | None":
+        """The family a part's guards miss to (DEOPT_IF)."""
+        if self.member_part is not None and index == len(self.parts) - 1:
+            return self.member_part.family
+        return self.family
 
     def start_checks(self, index: int) -> bool:
         """Whether the later part `index` (one of `starts`) checks the tracing state first:
@@ -485,12 +512,18 @@ class Model:
         deoptimizes what it dispatches, so a specialized instruction runs while tracing only
         if a base instruction jumps into it (JUMP_TO_INSTRUCTION): those stay checked; a base
         instruction gets the copy (emit_cases.py, opcode_targets_traced)."""
-        jumped = {part.body.reading.tokens[s.args[0][0]].text
-                  for inst in self.instructions if not inst.is_specialized
-                  for part in inst.parts for s in part.body.reading.walk()
-                  if s.form is not None and s.form.name == "JUMP_TO_INSTRUCTION" and s.args}
+        jumped = self.jumped_into
         return {inst.name for inst in self.instructions if inst.name not in jumped
                 and any(code is None for code in inst.completion_code().values())}
+
+    @property
+    def jumped_into(self) -> set[str]:
+        """The instructions a base instruction jumps into (JUMP_TO_INSTRUCTION): the only
+        specialized ones that may start while tracing is on."""
+        return {part.body.reading.tokens[s.args[0][0]].text
+                for inst in self.instructions if not inst.is_specialized
+                for part in inst.parts for s in part.body.reading.walk()
+                if s.form is not None and s.form.name == "JUMP_TO_INSTRUCTION" and s.args}
 
     @property
     def predicted(self) -> set[str]:

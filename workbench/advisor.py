@@ -11,7 +11,10 @@ jump into the middle of a run dispatches the rest on its own).
 
 What quickening can fuse (runtime/patches/specialize.c.patch, docs/dsl.md 2.4): instructions
 that quickening leaves as they are, that is base instructions without an adaptive or quick
-form. A pair involving a specialized, adaptive or quick instruction has no candidate. Every
+form, and as the last part a member of a family (the superinstruction runs it while the site
+holds it). Quickening installs one superinstruction over given instructions, so of the
+members that follow the same parts only the one with the most pairs is a candidate. A pair
+involving an adaptive or quick form, or a member followed by anything, has no candidate. Every
 candidate printed has passed the generator's own analysis: the declarations appended to a copy
 of instructions/ load without a diagnostic (part with an inline cache, a part that jumps...).
 """
@@ -58,7 +61,8 @@ def fusable_parts(instructions):
     parts = {}
     for name, inst in instructions.items():
         if inst.kind == "super":
-            parts[name] = tuple(part.name for part in inst.parts)
+            if inst.member_part is None:  # a member part must stay the last
+                parts[name] = tuple(part.name for part in inst.parts)
         elif not inst.is_specialized:
             family = inst.family
             if family is not None and (family.adaptive is not None or family.quick is not None):
@@ -73,15 +77,26 @@ def rank(data, instructions, limit=None):
     counts = specstats.total(data["workloads"])
     dispatches = sum(n for _, n in specstats.instruction_mix(counts, names))
     parts = fusable_parts(instructions)
-    existing = {tuple(p.name for p in inst.parts) for inst in instructions.values() if inst.kind == "super"}
+    supers = [inst for inst in instructions.values() if inst.kind == "super"]
+    existing = {tuple(p.name for p in inst.parts) for inst in supers}
+    taken = {inst.installed_over for inst in supers if inst.member_part is not None}
+    members = {name: inst.family.generic.name for name, inst in instructions.items()
+               if inst.role == "member" and inst.kind != "super"}
     pairs = {}
     for first, second, count in specstats.pairs(counts, names):
-        if first not in parts or second not in parts:
+        if first not in parts or (second not in parts and second not in members):
             continue
-        candidate = parts[first] + parts[second]
+        candidate = parts[first] + parts.get(second, (second,))
         if len(candidate) > MAX_PARTS or candidate in existing:
             continue
         pairs[candidate] = pairs.get(candidate, 0) + count
+    # one member per installed parts (quickening installs one superinstruction there)
+    best = {}
+    for candidate, n in sorted(pairs.items(), key=lambda item: (-item[1], item[0])):
+        if candidate[-1] in members:
+            installed = candidate[:-1] + (members[candidate[-1]],)
+            if installed in taken or best.setdefault(installed, candidate) != candidate:
+                del pairs[candidate]
     ranked = sorted(pairs.items(), key=lambda item: (-item[1], item[0]))
     result = [Candidate(c, n, n / dispatches if dispatches else 0.0) for c, n in ranked]
     return result[:limit] if limit else result

@@ -28,8 +28,11 @@ def stats_data(instructions, pairs):
 
 
 PAIRS = {
-    ("LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"): 5000,   # specialized second part: no candidate
+    ("LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"): 5000,   # LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE exists
+    ("LOAD_ATTR_INSTANCE_VALUE", "LOAD_FAST"): 4000,   # a member only as the last part
     ("STORE_FAST__STORE_FAST", "LOAD_FAST"): 1000,    # -> STORE_FAST + STORE_FAST + LOAD_FAST
+    ("LOAD_FAST", "UNPACK_SEQUENCE_TWO_TUPLE"): 800,   # a member as the last part
+    ("LOAD_FAST", "UNPACK_SEQUENCE_TUPLE"): 700,       # the same parts installed: the best only
     ("POP_JUMP_BACKWARD_IF_TRUE", "LOAD_FAST"): 500,   # a part that jumps: the generator refuses
     ("LOAD_FAST", "RETURN_VALUE"): 300,
     ("LOAD_FAST", "LOAD_FAST"): 200,                   # LOAD_FAST__LOAD_FAST exists
@@ -41,6 +44,7 @@ def test_candidates_are_the_parts_of_both_dispatches_ranked_by_pairs(instruction
     ranked = advisor.rank(stats_data(instructions, PAIRS), instructions)
     assert [(c.parts, c.pairs) for c in ranked] == [
         (("STORE_FAST", "STORE_FAST", "LOAD_FAST"), 1000),
+        (("LOAD_FAST", "UNPACK_SEQUENCE_TWO_TUPLE"), 800),
         (("POP_JUMP_BACKWARD_IF_TRUE", "LOAD_FAST"), 500),
         (("LOAD_FAST", "RETURN_VALUE"), 300),
     ]
@@ -52,13 +56,14 @@ def test_the_generator_decides_what_is_accepted(instructions):
     verdicts = {c.name: c.rejected for c in ranked}
     assert verdicts["STORE_FAST__STORE_FAST__LOAD_FAST"] == ""
     assert verdicts["LOAD_FAST__RETURN_VALUE"] == ""
+    assert verdicts["LOAD_FAST__UNPACK_SEQUENCE_TWO_TUPLE"] == ""
     assert "finishes early" in verdicts["POP_JUMP_BACKWARD_IF_TRUE__LOAD_FAST"]
 
 
 def test_declarations_join_the_first_parts_family(tmp_path, instructions):
     candidates = advisor.rank(stats_data(instructions, PAIRS), instructions)
     (tmp_path / "a.inst").write_text("family STORE_FAST {\n    members: STORE_FAST__STORE_FAST;\n}\n")
-    changes = advisor.add_to_sources(tmp_path, [candidates[0], candidates[2]])
+    changes = advisor.add_to_sources(tmp_path, [candidates[0], candidates[3]])
     assert "members: STORE_FAST__STORE_FAST, STORE_FAST__STORE_FAST__LOAD_FAST;" in (tmp_path / "a.inst").read_text()
     extra = (tmp_path / "zz_advisor.inst").read_text()
     assert "family LOAD_FAST {\n    members: LOAD_FAST__RETURN_VALUE;\n}" in extra
@@ -75,4 +80,5 @@ def test_the_command_prints_ready_declarations(tmp_path, instructions):
     assert "| 1 | `STORE_FAST + STORE_FAST + LOAD_FAST` | 1,000 |" in out
     assert "refused: 'POP_JUMP_BACKWARD_IF_TRUE' finishes early" in out
     assert "the best 2 the generator accepts, alone and together" in out
-    assert "super LOAD_FAST__RETURN_VALUE : LOAD_FAST + RETURN_VALUE;" in out
+    assert "super LOAD_FAST__UNPACK_SEQUENCE_TWO_TUPLE : LOAD_FAST + UNPACK_SEQUENCE_TWO_TUPLE;" \
+        in out

@@ -1664,6 +1664,61 @@ def test_a_later_part_of_a_superinstruction_with_a_cache(project):
                   "superinstruction decodes the next code unit, which would be B's cache")])
 
 
+MEMBER_PARTS = """
+    cache C {
+        counter: 1;
+    }
+    inst A = 100 (--) {
+    }
+    inst B = 101 (x -- x) {
+    }
+    inst B_AD (x -- x) {
+        DISPATCH_SAME_OPARG();
+    }
+    inst BX (x -- x) {
+        DEOPT_IF(x == NULL);
+    }
+    inst BY (x -- x) {
+        DEOPT_IF(x != NULL);
+    }
+    family B {
+        cache: C;
+        adaptive: B_AD;
+        members: BX, BY;
+    }
+"""
+
+
+@pytest.mark.parametrize("supers, expected", [
+    # a member part must be the last
+    ("super A__BX__A : A + BX + A;",
+     "superinstruction A__BX__A: part 2, BX, is a specialized instruction (member of family "
+     "B); only the last part may be one, and only a member (quickening installs a "
+     "superinstruction over generic instructions)"),
+    # and a member, not the adaptive form
+    ("super A__B_AD : A + B_AD;",
+     "superinstruction A__B_AD: its last part, B_AD, is a specialized instruction (adaptive of "
+     "family B); only the last part may be one, and only a member (quickening installs a "
+     "superinstruction over generic instructions)"),
+    # two over the same instructions: quickening could install one
+    ("super A__BX : A + BX;\nsuper A__BY : A + BY;",
+     "superinstruction A__BY is installed over the same instructions as A__BX (A + B): "
+     "quickening would install only one of them"),
+])
+def test_a_superinstruction_with_a_member_part(project, supers, expected):
+    names = [line.split()[1] for line in supers.splitlines()]
+    text = MEMBER_PARTS + supers + "\nfamily A {\n    members: %s;\n}\n" % ", ".join(names)
+    root = project({"a.inst": text})
+    assert [message for _, _, message in brief(errors(root))] == [expected]
+
+
+def test_a_superinstruction_with_a_member_part_is_accepted(project):
+    text = MEMBER_PARTS + "super A__BX : A + BX;\nfamily A {\n    members: A__BX;\n}\n"
+    m = genutil.model_of(project({"a.inst": text}))
+    inst = next(i for i in m.instructions if i.name == "A__BX")
+    assert inst.member_part.name == "BX" and inst.installed_over == ("A", "B")
+
+
 # -- what is copied into C and Python ---------------------------------------------------------
 
 @pytest.mark.parametrize("size, problem", [

@@ -511,16 +511,22 @@ SUPERS = """
     cache DC {
         counter: 1;
     }
+    inst D_X (x -- r) {
+        DEOPT_IF(x == NULL);
+        r = x;
+    }
     family D {
         cache: DC;
         adaptive: D_AD;
+        members: D_X;
     }
     super A__B : A + B;
     super A__B__C : A + B + C;
     super B__C : B + C;
     super A__B__C__A : A + B + C + A;
+    super A__D_X : A + D_X;
     family A {
-        members: A__B, A__B__C, A__B__C__A;
+        members: A__B, A__B__C, A__B__C__A, A__D_X;
     }
     family B {
         members: B__C;
@@ -550,6 +556,9 @@ static void quicken(_Py_CODEUNIT *instructions, int n) {
         uint8_t adaptive_opcode = _PyOpcode_Adaptive[opcode];
         if (adaptive_opcode) {
             _Py_SET_OPCODE(instructions[i], adaptive_opcode);
+            int after = i + 1 + _PyOpcode_Caches[opcode];
+            int next = after < n ? _Py_OPCODE(instructions[after]) : -1;
+            _PyOpcode_InstallSuperinstructions(instructions, i, opcode, previous, next);
             _PyOpcode_ForgetHistory(previous);
             i += _PyOpcode_Caches[opcode];
         }
@@ -589,10 +598,13 @@ def test_the_harness_calls_the_tables_as_the_patch_does():
     patch = (genutil.ROOT / "runtime" / "patches" / "specialize.c.patch").read_text()
     added = [line[1:].strip() for line in patch.splitlines() if line.startswith("+ ")]
     calls = [line for line in added if line.startswith("_PyOpcode_")]
-    # the start, an adaptive form, a generic instruction with a cache (-Dspecialize=false)
-    assert calls == ["_PyOpcode_ForgetHistory(previous);"] * 3 + [
-                     "_PyOpcode_InstallSuperinstructions(instructions, i, opcode, previous, next);",
-                     "_PyOpcode_Remember(previous, opcode);"]
+    # the start; an adaptive form (superinstructions whose last part is one of its members,
+    # then the history forgotten); a generic instruction with a cache (-Dspecialize=false);
+    # any other instruction
+    install = "_PyOpcode_InstallSuperinstructions(instructions, i, opcode, previous, next);"
+    assert calls == ["_PyOpcode_ForgetHistory(previous);", install] + \
+        ["_PyOpcode_ForgetHistory(previous);"] * 2 + [install,
+                                                      "_PyOpcode_Remember(previous, opcode);"]
     for call in calls:
         assert call in QUICKEN_HARNESS
 
@@ -619,6 +631,9 @@ def test_superinstructions_of_any_length_are_installed(project, tmp_path):
         ["A", "B", "C", "A"],            # four parts
         ["A", "B", "D", "CACHE", "C"],   # D's adaptive form and cache break the sequence
         ["B", "A", "B", "C", "C"],
+        ["C", "A", "D", "CACHE", "A"],   # a member part: installed over D's generic form
+        ["A", "B", "A", "D", "CACHE"],
+        ["B", "D", "CACHE", "A", "B"],
     ]
     args = [",".join(str(number[op]) for op in p) for p in programs]
     result = subprocess.run([str(tmp_path / "harness"), *args], capture_output=True, text=True,
@@ -631,10 +646,43 @@ def test_superinstructions_of_any_length_are_installed(project, tmp_path):
         ["A__B__C__A", "B__C", "C", "A"],
         ["A__B", "B", "D_AD", "CACHE", "C"],
         ["B", "A__B__C", "B__C", "C", "C"],
+        ["C", "A__D_X", "D_AD", "CACHE", "A"],
+        ["A__B", "B", "A__D_X", "D_AD", "CACHE"],
+        ["B", "D_AD", "CACHE", "A__B", "B"],
     ]
     # every instruction keeps its argument (the superinstruction decodes it)
     assert all(int(w.split(":")[1]) == k for line in result.stdout.splitlines()
                for k, w in enumerate(line.split()))
+
+
+def test_a_member_part_runs_while_the_site_holds_that_member(project):
+    # A__D_X's last part is D's member D_X: it runs only while the code unit after A holds
+    # D_X (else the superinstruction ends after A, dispatching the site as it is now); its
+    # guard misses as D_X's own (family D) and its cache is skipped at the end. Nothing
+    # observes the position: neither part stores it.
+    text = genutil.generate(project(SUPERS))[OUTPUTS["cases"]]
+    case = re.search(r"^( +)TARGET_NO_PREV_INSTR\(A__D_X\) \{\n.*?^\1\}\n", text,
+                     re.M | re.S).group(0)
+    assert genutil.dedent(case) == genutil.dedent("""
+        TARGET_NO_PREV_INSTR(A__D_X) {
+            {  // A
+            }
+            NEXTOPARG();
+            if (opcode != D_X) {
+                DISPATCH_NO_TRACE_CHECK();
+            }
+            next_instr++;
+            {  // D_X
+                PyObject *x = PEEK(1);
+                PyObject *r;
+                DEOPT_IF(x == NULL, D);
+                r = x;
+                POKE(1, r);
+            }
+            JUMPBY(INLINE_CACHE_ENTRIES_D);
+            DISPATCH_NO_TRACE_CHECK();
+        }
+    """)
 
 
 def test_stack_effect_function_values():

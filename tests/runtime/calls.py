@@ -214,4 +214,4 @@ def read(made):
 made = Plain(1)
 for _ in range(20):
     read(made)
-print([i.opname for i in dis.get_instructions(read, adaptive=True) if "ATTR" in i.opname])
+print([i.opname for i in dis.get_instructions(read, adaptive=True) if i.opname.startswith("LOAD_ATTR")])

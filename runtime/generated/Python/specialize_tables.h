@@ -60,6 +60,13 @@ _PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode
 {
     (void)next;
     switch (opcode) {
+        case LOAD_ATTR:
+            switch (previous[0]) {
+                case LOAD_FAST:
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE);
+                    break;
+            }
+            break;
         case LOAD_CONST:
             switch (previous[0]) {
                 case LOAD_FAST:

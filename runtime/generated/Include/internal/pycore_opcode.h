@@ -165,6 +165,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_CONST__RETURN_VALUE] = LOAD_CONST,
     [LOAD_DEREF] = LOAD_DEREF,
     [LOAD_FAST] = LOAD_FAST,
+    [LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE] = LOAD_FAST,
     [LOAD_FAST__LOAD_CONST] = LOAD_FAST,
     [LOAD_FAST__LOAD_FAST] = LOAD_FAST,
     [LOAD_FAST__LOAD_FAST__LOAD_CONST] = LOAD_FAST,
@@ -473,7 +474,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [STORE_FAST__LOAD_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST__LOAD_FAST",
     [STORE_FAST__LOAD_FAST__LOAD_CONST] = "STORE_FAST__LOAD_FAST__LOAD_CONST",
     [COMPARE_OP_STR_ORDER_JUMP] = "COMPARE_OP_STR_ORDER_JUMP",
-    [206] = "<206>",
+    [LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE] = "LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE",
     [207] = "<207>",
     [208] = "<208>",
     [209] = "<209>",
@@ -527,7 +528,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 206: \
     case 207: \
     case 208: \
     case 209: \

@@ -709,7 +709,7 @@ class _Analyzer:
                           names: dict[str, ast.Declaration]) -> model.Instruction | None:
         parts: list[model.Operation] = []
         ok = True
-        for ref in decl.parts:
+        for ref in decl.parts + decl.alternatives:
             target = names.get(ref.name)
             if target is None:
                 self.error(ref.location, f"unknown instruction or operation '{ref.name}'"
@@ -727,7 +727,7 @@ class _Analyzer:
                     self.error(ref.location, f"'{ref.name}' finishes early (DISPATCH) and cannot "
                                              "be part of a composition")
                     ok = False
-                elif ref is not decl.parts[-1]:
+                elif ref in decl.parts[:-1]:
                     leaves = _leaves_early(part.body.reading)
                     if leaves is not None:
                         self.error(ref.location,
@@ -741,13 +741,20 @@ class _Analyzer:
                                  decl.flags)
         if not ok:
             return None
+        parts, alternatives = parts[:len(decl.parts)], parts[len(decl.parts):]
+        for ref, other in zip(decl.alternatives, alternatives):
+            if other.effect.shape() != parts[-1].effect.shape():
+                self.error(ref.location,
+                           f"alternative {ref.name} of {decl.name}'s last part has the stack "
+                           f"effect {other.effect.spelling()}, {parts[-1].name} has "
+                           f"{parts[-1].effect.spelling()}: the alternatives must agree")
         effect = self.compose(decl, parts)
         kind = "super" if decl.kind == "super" else "composed"
         starts = model.super_starts([r.name for r in decl.parts], self.upstream_supers) \
             if kind == "super" else ()
         return model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, kind,
                                  parts, effect, number_location=decl.number_location,
-                                 starts=starts)
+                                 starts=starts, alternatives=alternatives)
 
     def compose(self, decl: ast.CompositionDecl, parts: list[model.Operation]) -> model.StackEffect:
         return self.compose_effects([p.effect for p in parts], decl.location,
@@ -865,8 +872,8 @@ class _Analyzer:
 
     def link_member_parts(self, instructions: list[model.Instruction],
                           by_name: dict[str, model.Instruction]) -> None:
-        """A superinstruction's last part may be a specialized member of a family (it runs
-        while the site holds that member: model.Instruction.member_part); no other part may be
+        """A superinstruction's last part may be a specialized member of a family, or one of
+        several members of one family (model.Instruction.member_parts); no other part may be
         specialized, and no two superinstructions may be installed over the same instructions
         (quickening could install only one of them)."""
         installed: dict[tuple[str, ...], model.Instruction] = {}
@@ -876,14 +883,22 @@ class _Analyzer:
                 continue
             last = len(inst.parts) - 1
             ok = True
-            for index, part in enumerate(inst.parts):
+            members = []
+            for index, part in enumerate(inst.bodies):
                 owner = by_name.get(part.name)
+                at = min(index, last)
                 if owner is None or not owner.is_specialized or owner.family is None:
+                    if index > last:
+                        self.error(inst.location,
+                                   f"superinstruction {inst.name}: alternative {part.name} of "
+                                   f"its last part is not a member of a family (alternatives "
+                                   f"are the members the site may hold)")
+                        ok = False
                     continue
-                if index == last and index > 0 and owner.role == "member":
-                    inst.member_part = owner
+                if at == last and at > 0 and owner.role == "member":
+                    members.append(owner)
                     continue
-                where = "its last part" if index == last else f"part {index + 1}"
+                where = "its last part" if at == last else f"part {index + 1}"
                 self.error(inst.location,
                            f"superinstruction {inst.name}: {where}, {part.name}, is a "
                            f"specialized instruction ({owner.role} of family "
@@ -891,9 +906,22 @@ class _Analyzer:
                            f"member (quickening installs a superinstruction over generic "
                            f"instructions)")
                 ok = False
+            families = {m.family.name for m in members}
+            if ok and inst.alternatives and (len(members) != len(inst.bodies) - last
+                                            or len(families) != 1):
+                self.error(inst.location,
+                           f"superinstruction {inst.name}: the alternatives of its last part "
+                           f"must be members of one family (here: "
+                           f"{', '.join(sorted(families)) or 'none'})")
+                ok = False
+            if ok and len({m.name for m in members}) != len(members):
+                self.error(inst.location, f"superinstruction {inst.name}: an alternative of "
+                                          f"its last part is listed twice")
+                ok = False
             if not ok:
                 self.bad_member_parts.add(inst.name)
                 continue
+            inst.member_parts = tuple(members)
             key = inst.installed_over
             other = installed.setdefault(key, inst)
             if other is not inst:
@@ -1080,8 +1108,8 @@ class _Analyzer:
         # Which instructions use each op, and in which position.
         users: dict[str, list[tuple[model.Instruction, int]]] = {}
         for inst in instructions:
-            for index, part in enumerate(inst.parts):
-                users.setdefault(part.name, []).append((inst, index))
+            for index, part in enumerate(inst.bodies):  # alternatives: at the last part
+                users.setdefault(part.name, []).append((inst, min(index, len(inst.parts) - 1)))
         self._users = users
         by_name = {i.name: i for i in instructions}
         for name, op in self.operations.items():
@@ -1104,8 +1132,8 @@ class _Analyzer:
                         self.error(site.location, f"DEOPT_IF in {inst.name}, which is not a "
                                                   "specialized member of a family")
                         break
-                    if index > 0 and not inst.symbolic_stack and not (
-                            inst.member_part is not None and index == len(inst.parts) - 1):
+                    if index > 0 and not inst.symbolic_stack and \
+                            inst.member_at(index, name) is None:
                         self.error(site.location,
                                    f"DEOPT_IF in part {index + 1} of {inst.name} would run after "
                                    f"earlier parts wrote the stack: only a composition of scalar "
@@ -1113,11 +1141,11 @@ class _Analyzer:
                                    f"(model.Instruction.symbolic_stack) keeps it unwritten until "
                                    f"its end")
                         break
-                    family = inst.part_family(index)
-                    if inst.part_cache(index) is None and \
+                    family = inst.part_family(index, name)
+                    if inst.part_cache(index, name) is None and \
                             family.name in self.unknown_cache_families:
                         break  # reported with the family
-                    if inst.part_cache(index) is None:
+                    if inst.part_cache(index, name) is None:
                         self.error(site.location,
                                    f"DEOPT_IF in {inst.name}, whose family {family.name} "
                                    f"has no inline cache: the miss path counts down the "
@@ -1136,7 +1164,7 @@ class _Analyzer:
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
                 self.check_guards_come_first(name, op)
             for inst, index in contexts:
-                cache = inst.part_cache(index)
+                cache = inst.part_cache(index, name)
                 if op.body.uses_cache and cache is None:
                     if inst.family is not None and \
                             inst.family.name in self.unknown_cache_families:
@@ -1150,7 +1178,7 @@ class _Analyzer:
                     self.error(inst.location, f"superinstruction {inst.name} cannot have an inline cache")
                 owner = by_name.get(name)
                 if inst.kind == "super" and index > 0 and owner is not None and owner.cache \
-                        and not owner.is_specialized:  # (those: link_member_parts)
+                        and not owner.is_specialized and inst.name not in self.bad_member_parts:
                     self.error(inst.location,
                                f"part {index + 1} of superinstruction {inst.name}, {name}, has "
                                f"an inline cache: after each part a superinstruction decodes "

@@ -109,6 +109,8 @@ class CompositionDecl:
     flags: list[Flag]
     parts: list[PartRef]
     when: Body | None = None  # a family member's admission (see InstDecl)
+    # `super NAME : A + (B | C);`: the last part's other alternatives (parts[-1] is B)
+    alternatives: list[PartRef] = field(default_factory=list)
 
 
 @dataclass

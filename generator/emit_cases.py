@@ -175,15 +175,15 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     return result
 
 
-def skip_after(inst: model.Instruction) -> list[str]:
+def skip_after(inst: model.Instruction, member: model.Instruction | None = None) -> list[str]:
     """The code units a completing instruction skips: its inline cache, then each instruction
-    it fuses (`fuses CALL + POP_TOP`: the instruction itself and its cache), in order."""
+    it fuses (`fuses CALL + POP_TOP`: the instruction itself and its cache), in order; after a
+    superinstruction's member part (`member`), that member's."""
     skip = []
-    if inst.cache is not None:
-        skip.append(f"INLINE_CACHE_ENTRIES_{inst.family.name}")
-    if inst.member_part is not None and inst.member_part.cache is not None:
-        skip.append(f"INLINE_CACHE_ENTRIES_{inst.member_part.family.name}")
-    for fused in inst.fuses + (inst.member_part.fuses if inst.member_part else []):
+    for owner in (inst, member) if member is not None else (inst,):
+        if owner.cache is not None:
+            skip.append(f"INLINE_CACHE_ENTRIES_{owner.family.name}")
+    for fused in inst.fuses + (member.fuses if member is not None else []):
         skip.append("1")
         if fused.cache is not None:
             skip.append(f"INLINE_CACHE_ENTRIES_{fused.family.name}")
@@ -204,9 +204,9 @@ def dispatch_macro(inst: model.Instruction, untraced: bool, completion: int = -1
 
 def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...],
            already_stored: frozenset[str] = frozenset(),
-           dispatch: str = "DISPATCH") -> list[str]:
+           dispatch: str = "DISPATCH", member: model.Instruction | None = None) -> list[str]:
     lines = stack_update(effect, already_stored)
-    skip = skip_after(inst)
+    skip = skip_after(inst, member)
     if skip:
         lines.append(f"JUMPBY({' + '.join(skip)});")
     lines.extend(trailing)
@@ -234,7 +234,8 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
     source = part.body.source.source.text
     end = part.body.source.end
     copy = BodyCopy(part.body.source)
-    family = inst.part_family(index).name if inst.part_family(index) else None
+    owner = inst.part_family(index, part.name)
+    family = owner.name if owner else None
     n_inputs = error_pops(part.effect)
     eager = eager_stores(part) if symbolic is None else {}
     for name, (offset, store) in eager.items():
@@ -452,35 +453,49 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
     elif inst.symbolic_stack:
         body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
+        def part_block(index: int, part: model.Operation) -> list[str]:
+            block = prologue(part.effect, body=part.body)
+            if part.body.uses_cache:
+                cache = inst.part_cache(index, part.name)
+                block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
+            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
+                                     position=position(index), index=index))
+            return [f"{{  // {part.name}"] + [INDENT + line if line else "" for line in block] \
+                + ["}"]
+
+        last = len(inst.parts) - 1
         for index, part in enumerate(inst.parts):
             if index in inst.starts and inst.start_checks(index):
                 # The parts before may have run code that turned tracing on: then the rest
                 # runs instruction by instruction from here, traced, as upstream's would.
                 body.extend(["if (cframe.use_tracing) {", f"{INDENT}DISPATCH();", "}"])
+            # A part that starts an instruction of its own has its position, as upstream
+            advance = "frame->prev_instr = next_instr++;" \
+                if index in inst.starts and not unstored else "next_instr++;"
             if index and inst.kind == "super":
                 body.append("NEXTOPARG();")
-                if inst.member_part is not None and index == len(inst.parts) - 1:
-                    # The site is that member only while it stays specialized: else the
-                    # superinstruction ends here, and the site runs as what it holds now.
-                    # (Tracing is off: no code ran since the last start, or it was checked.)
-                    dispatch = "DISPATCH_NO_TRACE_CHECK" \
-                        if untraced_entry and index in inst.starts else "DISPATCH"
-                    body.extend([f"if (opcode != {inst.member_part.name}) {{",
-                                 f"{INDENT}{dispatch}();", "}"])
-                # A part that starts an instruction of its own has its position, as upstream
-                body.append("frame->prev_instr = next_instr++;"
-                            if index in inst.starts and not unstored else "next_instr++;")
-            body.append(f"{{  // {part.name}")
-            block = prologue(part.effect, body=part.body)
-            if part.body.uses_cache:
-                cache = inst.part_cache(index)
-                block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
-                                     position=position(index), index=index))
-            body.extend(INDENT + line if line else "" for line in block)
-            body.append("}")
-        body.extend(finish(inst, model.StackEffect([], [], inst.location), (),
-                           dispatch=dispatch_macro(inst, untraced)))
+                if index == last and inst.member_parts:
+                    break
+                body.append(advance)
+            body.extend(part_block(index, part))
+        end = finish(inst, model.StackEffect([], [], inst.location), (),
+                     dispatch=dispatch_macro(inst, untraced))
+        if not inst.member_parts:
+            body.extend(end)
+        else:
+            # The last part runs as the member the site holds, if it is one of them: else
+            # the superinstruction ends here, and the site runs as what it holds now (the
+            # adaptive form, another member). Tracing is off there: no code ran since the
+            # last start, or it was checked.
+            for member, part in zip(inst.member_parts, [inst.parts[-1]] + inst.alternatives):
+                block = [advance] + part_block(last, part) + finish(
+                    inst, model.StackEffect([], [], inst.location), (),
+                    dispatch=dispatch_macro(inst, untraced), member=member)
+                body.append(f"if (opcode == {member.name}) {{")
+                body.extend(INDENT + line if line else "" for line in block)
+                body.append("}")
+            body.append("DISPATCH_NO_TRACE_CHECK();"
+                        if untraced_entry and last in inst.starts else "DISPATCH();")
     lines.extend(INDENT + line if line else "" for line in body)
     lines.append("}")
     return lines

@@ -341,33 +341,47 @@ class Instruction:
     # A superinstruction: its later parts that the baseline runs as an instruction of their
     # own, not as the second half of one of its superinstructions (super_starts).
     starts: tuple[int, ...] = ()
-    # A superinstruction whose last part is a specialized member of another family: that
-    # member. The part runs only while the site holds it (else the superinstruction ends
-    # after the part before, dispatching the site as it is); its guards miss as the member's
-    # own and its inline cache follows it (emit_cases.py, docs/dsl.md 2.4).
-    member_part: "Instruction | None" = None
+    # A superinstruction whose last part is a specialized member of another family, or one of
+    # several members of it (`A + (B | C)`): those members, in the declared order, and the
+    # bodies of the alternatives after the first (whose body is parts[-1]). The last part runs
+    # as the member the site holds, if it is one of them; else the superinstruction ends after
+    # the part before, dispatching the site as it is. Its guards miss as that member's own and
+    # its inline cache follows it (emit_cases.py, docs/dsl.md 2.4).
+    member_parts: "tuple[Instruction, ...]" = ()
+    alternatives: "list[Operation]" = field(default_factory=list)
 
     @property
     def installed_over(self) -> tuple[str, ...]:
         """A superinstruction's parts as quickening sees them: a member part by its family's
         generic instruction, which the site holds before it specializes."""
         names = [p.name for p in self.parts]
-        if self.member_part is not None:
-            names[-1] = self.member_part.family.generic.name
+        if self.member_parts:
+            names[-1] = self.member_parts[0].family.generic.name
         return tuple(names)
 
-    def part_cache(self, index: int) -> "Cache | None":
-        """The inline cache a part's body reads: the member part's own family's; every other
-        part's, the instruction's."""
-        if self.member_part is not None and index == len(self.parts) - 1:
-            return self.member_part.cache
-        return self.cache
+    @property
+    def bodies(self) -> "list[Operation]":
+        """Every body the instruction may run: its parts' and the last part's alternatives'."""
+        return self.parts + self.alternatives
 
-    def part_family(self, index: int) -> "Family | None":
+    def member_at(self, index: int, name: str | None = None) -> "Instruction | None":
+        """The member that part `index` runs (its body `name`, by default the part's own), if
+        that part is a member part."""
+        if not self.member_parts or index != len(self.parts) - 1:
+            return None
+        name = name or self.parts[index].name
+        return next(m for m in self.member_parts if m.name == name)
+
+    def part_cache(self, index: int, name: str | None = None) -> "Cache | None":
+        """The inline cache a part's body reads: a member part's, its own family's; every
+        other part's, the instruction's."""
+        member = self.member_at(index, name)
+        return member.cache if member is not None else self.cache
+
+    def part_family(self, index: int, name: str | None = None) -> "Family | None":
         """The family a part's guards miss to (DEOPT_IF)."""
-        if self.member_part is not None and index == len(self.parts) - 1:
-            return self.member_part.family
-        return self.family
+        member = self.member_at(index, name)
+        return member.family if member is not None else self.family
 
     def start_checks(self, index: int) -> bool:
         """Whether the later part `index` (one of `starts`) checks the tracing state first:
@@ -406,7 +420,7 @@ class Instruction:
         their first token, -1 for the epilogue at the end. A composition's parts are decided
         together (code in any part counts everywhere); an `eval_breaker` instruction checks
         the eval breaker (may run any code) at every completion."""
-        codes = [part.body.reading.completion_code() for part in self.parts]
+        codes = [part.body.reading.completion_code() for part in self.bodies]
         if self.kind != "inst":  # what a superinstruction's part start checked counts no more
             last = max((0,) + self.starts)
             ran = next((c for part in codes[last:] for c in part.values() if c is not None),
@@ -425,7 +439,7 @@ class Instruction:
         those stores it only on its error exits (emit_cases.py), unless it also moves
         next_instr (then the error exit would not know its position)."""
         errors = moves = False
-        for part in self.parts:
+        for part in self.bodies:
             reading = part.body.reading
             if any(t.text in POSITION_READS for t in reading.tokens):
                 return True
@@ -529,6 +543,6 @@ class Model:
     def predicted(self) -> set[str]:
         names: set[str] = set()
         for inst in self.instructions:
-            for part in inst.parts:
+            for part in inst.bodies:
                 names |= part.body.references
         return names

@@ -195,8 +195,21 @@ class Parser:
         if keyword == "super" or self.tok.is_punct(":"):
             self.expect_punct(":")
             parts = [self.parse_part_ref()]
+            alternatives: list[ast.PartRef] = []
             while self.tok.is_punct("+"):
                 self.advance()
+                if keyword == "super" and self.tok.is_punct("("):
+                    # the last part: one of several members (docs/dsl.md 2.4)
+                    self.advance()
+                    parts.append(self.parse_part_ref())
+                    while self.tok.is_punct("|"):
+                        self.advance()
+                        alternatives.append(self.parse_part_ref())
+                    if not alternatives:
+                        self.fail(self.tok, "'|' and another member (alternatives are two or "
+                                            "more)")
+                    self.expect_punct(")")
+                    break
                 parts.append(self.parse_part_ref())
             if len(parts) < 2:
                 self.fail(self.tok, "'+' and another part (a composition has two or more parts)")
@@ -207,7 +220,7 @@ class Parser:
             else:
                 self.expect_punct(";")
             return ast.CompositionDecl(keyword, name.text, name.location, doc, number,
-                                       number_location, flags, parts, when)
+                                       number_location, flags, parts, when, alternatives)
         effect = self.parse_effect()
         jump_effect = None
         if self.tok.is_ident("jump"):

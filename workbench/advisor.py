@@ -12,9 +12,11 @@ jump into the middle of a run dispatches the rest on its own).
 What quickening can fuse (runtime/patches/specialize.c.patch, docs/dsl.md 2.4): instructions
 that quickening leaves as they are, that is base instructions without an adaptive or quick
 form, and as the last part a member of a family (the superinstruction runs it while the site
-holds it). Quickening installs one superinstruction over given instructions, so of the
-members that follow the same parts only the one with the most pairs is a candidate. A pair
-involving an adaptive or quick form, or a member followed by anything, has no candidate. Every
+holds it). Quickening installs one superinstruction over given instructions, so the members
+that follow the same parts make one candidate whose last part is their alternatives (`A + (M1
+| M2)`, by pairs, each with at least a tenth of the group's: a site holding a later one pays
+a compare per earlier one). A pair involving an adaptive or quick form, or a member followed
+by anything, has no candidate. Every
 candidate printed has passed the generator's own analysis: the declarations appended to a copy
 of instructions/ load without a diagnostic (part with an inline cache, a part that jumps...).
 """
@@ -31,20 +33,30 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_PARTS = 4
 
 
+MIN_ALTERNATIVE = 0.1  # of its group's pairs, for a member to be an alternative
+
+
 @dataclass
 class Candidate:
-    parts: tuple
+    parts: tuple         # names; the last may be a tuple of alternatives (members)
     pairs: int           # dispatch pairs it would fuse (upper bound of dispatches saved)
     share: float         # of all dispatches
     rejected: str = ""   # the generator's diagnostic, if its analysis refuses the declaration
+    generic: str = ""    # the alternatives' family, which names the candidate
 
     @property
     def name(self):
-        return "__".join(self.parts)
+        return "__".join(p if isinstance(p, str) else self.generic for p in self.parts)
+
+    @property
+    def text(self):
+        return " + ".join(p if isinstance(p, str) else "(%s)" % " | ".join(p)
+                          for p in self.parts)
 
     def declaration(self, total_pairs_text=""):
-        doc = " then ".join(self.parts) + ", in one dispatch."
-        return "/// %s\nsuper %s : %s;" % (doc, self.name, " + ".join(self.parts))
+        doc = " then ".join(p if isinstance(p, str) else " or ".join(p)
+                            for p in self.parts) + ", in one dispatch."
+        return "/// %s\nsuper %s : %s;" % (doc, self.name, self.text)
 
 
 def load_instructions(root):
@@ -61,7 +73,7 @@ def fusable_parts(instructions):
     parts = {}
     for name, inst in instructions.items():
         if inst.kind == "super":
-            if inst.member_part is None:  # a member part must stay the last
+            if not inst.member_parts:  # a member part must stay the last
                 parts[name] = tuple(part.name for part in inst.parts)
         elif not inst.is_specialized:
             family = inst.family
@@ -79,7 +91,7 @@ def rank(data, instructions, limit=None):
     parts = fusable_parts(instructions)
     supers = [inst for inst in instructions.values() if inst.kind == "super"]
     existing = {tuple(p.name for p in inst.parts) for inst in supers}
-    taken = {inst.installed_over for inst in supers if inst.member_part is not None}
+    taken = {inst.installed_over for inst in supers if inst.member_parts}
     members = {name: inst.family.generic.name for name, inst in instructions.items()
                if inst.role == "member" and inst.kind != "super"}
     pairs = {}
@@ -90,15 +102,26 @@ def rank(data, instructions, limit=None):
         if len(candidate) > MAX_PARTS or candidate in existing:
             continue
         pairs[candidate] = pairs.get(candidate, 0) + count
-    # one member per installed parts (quickening installs one superinstruction there)
-    best = {}
+    # the members after the same parts: one candidate, their alternatives (quickening
+    # installs one superinstruction there)
+    groups = {}
     for candidate, n in sorted(pairs.items(), key=lambda item: (-item[1], item[0])):
         if candidate[-1] in members:
+            del pairs[candidate]
             installed = candidate[:-1] + (members[candidate[-1]],)
-            if installed in taken or best.setdefault(installed, candidate) != candidate:
-                del pairs[candidate]
-    ranked = sorted(pairs.items(), key=lambda item: (-item[1], item[0]))
-    result = [Candidate(c, n, n / dispatches if dispatches else 0.0) for c, n in ranked]
+            if installed not in taken:
+                groups.setdefault(installed, []).append((candidate[-1], n))
+    generic = {}
+    for installed, group in groups.items():
+        total = sum(n for _, n in group)
+        alternatives = tuple(m for m, n in group if n >= MIN_ALTERNATIVE * total)
+        last = alternatives if len(alternatives) > 1 else alternatives[0]
+        candidate = installed[:-1] + (last,)
+        pairs[candidate] = sum(n for m, n in group if m in alternatives)
+        generic[candidate] = installed[-1]
+    ranked = sorted(pairs.items(), key=lambda item: (-item[1], str(item[0])))
+    result = [Candidate(c, n, n / dispatches if dispatches else 0.0,
+                        generic=generic.get(c, "")) for c, n in ranked]
     return result[:limit] if limit else result
 
 
@@ -178,7 +201,7 @@ def render(candidates, top, root=ROOT):
     for rank_number, candidate in enumerate(candidates, 1):
         verdict = "ok" if not candidate.rejected else "refused: " + candidate.rejected.split(": ", 2)[-1]
         lines.append("| %d | `%s` | %s | %.2f%% | %s |" % (
-            rank_number, " + ".join(candidate.parts), "{:,}".format(candidate.pairs),
+            rank_number, candidate.text.replace("|", "\\|"), "{:,}".format(candidate.pairs),
             100 * candidate.share, verdict.replace("|", "\\|")))
     accepted = [c for c in candidates if not c.rejected][:top]
     together = analyse(root, accepted) if accepted else ""

@@ -1686,6 +1686,19 @@ MEMBER_PARTS = """
         adaptive: B_AD;
         members: BX, BY;
     }
+    inst E = 102 (x -- x) {
+    }
+    inst E_AD (x -- x) {
+        DISPATCH_SAME_OPARG();
+    }
+    inst EX (x -- x) {
+        DEOPT_IF(x == NULL);
+    }
+    family E {
+        cache: C;
+        adaptive: E_AD;
+        members: EX;
+    }
 """
 
 
@@ -1704,19 +1717,54 @@ MEMBER_PARTS = """
     ("super A__BX : A + BX;\nsuper A__BY : A + BY;",
      "superinstruction A__BY is installed over the same instructions as A__BX (A + B): "
      "quickening would install only one of them"),
+    # alternatives: members of one family, each once, with one stack effect
+    ("super A__B : A + (BX | EX);",
+     "superinstruction A__B: the alternatives of its last part must be members of one family "
+     "(here: B, E)"),
+    ("super A__B : A + (BX | E);",
+     "superinstruction A__B: alternative E of its last part is not a member of a family "
+     "(alternatives are the members the site may hold)"),
+    ("super A__B : A + (BX | BX);",
+     "superinstruction A__B: an alternative of its last part is listed twice"),
 ])
 def test_a_superinstruction_with_a_member_part(project, supers, expected):
-    names = [line.split()[1] for line in supers.splitlines()]
+    names = [line.split()[1] for line in supers.splitlines() if line.startswith("super ")]
     text = MEMBER_PARTS + supers + "\nfamily A {\n    members: %s;\n}\n" % ", ".join(names)
     root = project({"a.inst": text})
     assert [message for _, _, message in brief(errors(root))] == [expected]
+
+
+def test_alternatives_agree_on_their_stack_effect(project):
+    text = MEMBER_PARTS + ("op BZ (x -- y, z) {\n    y = x;\n    z = x;\n}\n"
+                           "super A__B : A + (BX | BZ);\nfamily A {\n    members: A__B;\n}\n")
+    messages = [message for _, _, message in brief(errors(project({"a.inst": text})))]
+    assert ("alternative BZ of A__B's last part has the stack effect (x -- y, z), "
+            "BX has (x -- x): the alternatives must agree") in messages
+
+
+def test_alternatives_are_for_a_superinstructions_last_part(project):
+    text = MEMBER_PARTS + "super A__B : A + (BX | BY) + A;\nfamily A {\n    members: A__B;\n}\n"
+    assert [message for _, _, message in brief(errors(project({"a.inst": text})))] == [
+        "expected ';', found '+'"]
+    text = MEMBER_PARTS + "inst A_B : A + (BX | BY);\n"
+    assert [message for _, _, message in brief(errors(project({"a.inst": text})))] == [
+        "expected the name of an instruction or operation, found '('"]
+
+
+def test_a_superinstruction_with_alternatives_is_accepted(project):
+    text = MEMBER_PARTS + "super A__B : A + (BY | BX);\nfamily A {\n    members: A__B;\n}\n"
+    m = genutil.model_of(project({"a.inst": text}))
+    inst = next(i for i in m.instructions if i.name == "A__B")
+    assert [m.name for m in inst.member_parts] == ["BY", "BX"]
+    assert [p.name for p in inst.bodies] == ["A", "BY", "BX"]
+    assert inst.installed_over == ("A", "B")
 
 
 def test_a_superinstruction_with_a_member_part_is_accepted(project):
     text = MEMBER_PARTS + "super A__BX : A + BX;\nfamily A {\n    members: A__BX;\n}\n"
     m = genutil.model_of(project({"a.inst": text}))
     inst = next(i for i in m.instructions if i.name == "A__BX")
-    assert inst.member_part.name == "BX" and inst.installed_over == ("A", "B")
+    assert [m.name for m in inst.member_parts] == ["BX"] and inst.installed_over == ("A", "B")
 
 
 # -- what is copied into C and Python ---------------------------------------------------------

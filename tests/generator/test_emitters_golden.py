@@ -515,18 +515,22 @@ SUPERS = """
         DEOPT_IF(x == NULL);
         r = x;
     }
+    inst D_Y (x -- r) {
+        DEOPT_IF(x != NULL);
+        r = x;
+    }
     family D {
         cache: DC;
         adaptive: D_AD;
-        members: D_X;
+        members: D_X, D_Y;
     }
     super A__B : A + B;
     super A__B__C : A + B + C;
     super B__C : B + C;
     super A__B__C__A : A + B + C + A;
-    super A__D_X : A + D_X;
+    super A__D : A + (D_X | D_Y);
     family A {
-        members: A__B, A__B__C, A__B__C__A, A__D_X;
+        members: A__B, A__B__C, A__B__C__A, A__D;
     }
     family B {
         members: B__C;
@@ -646,8 +650,8 @@ def test_superinstructions_of_any_length_are_installed(project, tmp_path):
         ["A__B__C__A", "B__C", "C", "A"],
         ["A__B", "B", "D_AD", "CACHE", "C"],
         ["B", "A__B__C", "B__C", "C", "C"],
-        ["C", "A__D_X", "D_AD", "CACHE", "A"],
-        ["A__B", "B", "A__D_X", "D_AD", "CACHE"],
+        ["C", "A__D", "D_AD", "CACHE", "A"],
+        ["A__B", "B", "A__D", "D_AD", "CACHE"],
         ["B", "D_AD", "CACHE", "A__B", "B"],
     ]
     # every instruction keeps its argument (the superinstruction decodes it)
@@ -656,30 +660,42 @@ def test_superinstructions_of_any_length_are_installed(project, tmp_path):
 
 
 def test_a_member_part_runs_while_the_site_holds_that_member(project):
-    # A__D_X's last part is D's member D_X: it runs only while the code unit after A holds
-    # D_X (else the superinstruction ends after A, dispatching the site as it is now); its
-    # guard misses as D_X's own (family D) and its cache is skipped at the end. Nothing
-    # observes the position: neither part stores it.
+    # A__D's last part is D_X or D_Y, members of D: it runs as the one the code unit after A
+    # holds (else the superinstruction ends after A, dispatching the site as it is now); its
+    # guard misses as that member's own (family D) and its cache is skipped at its end.
+    # Nothing observes the position: neither part stores it.
     text = genutil.generate(project(SUPERS))[OUTPUTS["cases"]]
-    case = re.search(r"^( +)TARGET_NO_PREV_INSTR\(A__D_X\) \{\n.*?^\1\}\n", text,
+    case = re.search(r"^( +)TARGET_NO_PREV_INSTR\(A__D\) \{\n.*?^\1\}\n", text,
                      re.M | re.S).group(0)
     assert genutil.dedent(case) == genutil.dedent("""
-        TARGET_NO_PREV_INSTR(A__D_X) {
+        TARGET_NO_PREV_INSTR(A__D) {
             {  // A
             }
             NEXTOPARG();
-            if (opcode != D_X) {
+            if (opcode == D_X) {
+                next_instr++;
+                {  // D_X
+                    PyObject *x = PEEK(1);
+                    PyObject *r;
+                    DEOPT_IF(x == NULL, D);
+                    r = x;
+                    POKE(1, r);
+                }
+                JUMPBY(INLINE_CACHE_ENTRIES_D);
                 DISPATCH_NO_TRACE_CHECK();
             }
-            next_instr++;
-            {  // D_X
-                PyObject *x = PEEK(1);
-                PyObject *r;
-                DEOPT_IF(x == NULL, D);
-                r = x;
-                POKE(1, r);
+            if (opcode == D_Y) {
+                next_instr++;
+                {  // D_Y
+                    PyObject *x = PEEK(1);
+                    PyObject *r;
+                    DEOPT_IF(x != NULL, D);
+                    r = x;
+                    POKE(1, r);
+                }
+                JUMPBY(INLINE_CACHE_ENTRIES_D);
+                DISPATCH_NO_TRACE_CHECK();
             }
-            JUMPBY(INLINE_CACHE_ENTRIES_D);
             DISPATCH_NO_TRACE_CHECK();
         }
     """)

@@ -101,8 +101,8 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "LOAD_CONST__RETURN_VALUE": "`return CONSTANT`",
     "LOAD_FAST__LOAD_FAST__LOAD_CONST": "three loads, as in `(a, b, 1)` or `f(a, b, 1)`",
     "LOAD_FAST__LOAD_FAST__LOAD_FAST": "three local loads",
-    "LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE": "`self.x` while the attribute site is "
-                                           "LOAD_ATTR_INSTANCE_VALUE",
+    "LOAD_FAST__LOAD_ATTR": "`self.x` while the attribute site is LOAD_ATTR_INSTANCE_VALUE or "
+                            "LOAD_ATTR_SLOT",
     "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE": "`if local:`",
     "STORE_FAST__LOAD_FAST__LOAD_CONST": "a store, then a load and a constant (`i = ...; i + 1`)",
     "STORE_FAST__LOAD_FAST__LOAD_FAST": "a store, then two local loads",

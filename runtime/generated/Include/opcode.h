@@ -216,7 +216,7 @@ extern "C" {
 #define STORE_FAST__LOAD_FAST__LOAD_FAST       203
 #define STORE_FAST__LOAD_FAST__LOAD_CONST      204
 #define COMPARE_OP_STR_ORDER_JUMP              205
-#define LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE    206
+#define LOAD_FAST__LOAD_ATTR                   206
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -290,7 +290,7 @@ _specializations = {
         "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE",
         "LOAD_FAST__LOAD_FAST__LOAD_CONST",
         "LOAD_FAST__LOAD_FAST__LOAD_FAST",
-        "LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE",
+        "LOAD_FAST__LOAD_ATTR",
     ],
     "LOAD_GLOBAL": [
         "LOAD_GLOBAL_ADAPTIVE",
@@ -450,7 +450,7 @@ _specialized_instructions = [
     "STORE_FAST__LOAD_FAST__LOAD_FAST",
     "STORE_FAST__LOAD_FAST__LOAD_CONST",
     "COMPARE_OP_STR_ORDER_JUMP",
-    "LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE",
+    "LOAD_FAST__LOAD_ATTR",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

@@ -3396,9 +3396,9 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE: LOAD_FAST then, while the attribute site after it is LOAD_ATTR_INSTANCE_VALUE, that
-        // member, in one dispatch: `self.x`.
-        TARGET(LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE) {
+        // LOAD_FAST__LOAD_ATTR: LOAD_FAST then, while the attribute site after it is LOAD_ATTR_INSTANCE_VALUE or
+        // LOAD_ATTR_SLOT, that member, in one dispatch: `self.x`.
+        TARGET(LOAD_FAST__LOAD_ATTR) {
             {  // LOAD_FAST
                 PyObject *value;
                 value = GETLOCAL(oparg);
@@ -3408,32 +3408,54 @@
                 STACK_GROW(1);
             }
             NEXTOPARG();
-            if (opcode != LOAD_ATTR_INSTANCE_VALUE) {
-                DISPATCH_NO_TRACE_CHECK();
+            if (opcode == LOAD_ATTR_INSTANCE_VALUE) {
+                frame->prev_instr = next_instr++;
+                {  // LOAD_ATTR_INSTANCE_VALUE
+                    PyObject *owner = PEEK(1);
+                    PyObject *res;
+                    _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                    assert(cframe.use_tracing == 0);
+                    PyTypeObject *tp = Py_TYPE(owner);
+                    uint32_t type_version = read_u32(cache->version);
+                    assert(type_version != 0);
+                    DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
+                    assert(tp->tp_dictoffset < 0);
+                    assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+                    PyDictValues *values = *_PyObject_ValuesPointer(owner);
+                    DEOPT_IF(values == NULL, LOAD_ATTR);
+                    res = values->values[cache->index];
+                    DEOPT_IF(res == NULL, LOAD_ATTR);
+                    POKE(1, res);
+                    STAT_INC(LOAD_ATTR, hit);
+                    Py_INCREF(res);
+                    Py_DECREF(owner);
+                }
+                JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
+                DISPATCH();
             }
-            frame->prev_instr = next_instr++;
-            {  // LOAD_ATTR_INSTANCE_VALUE
-                PyObject *owner = PEEK(1);
-                PyObject *res;
-                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-                assert(cframe.use_tracing == 0);
-                PyTypeObject *tp = Py_TYPE(owner);
-                uint32_t type_version = read_u32(cache->version);
-                assert(type_version != 0);
-                DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
-                assert(tp->tp_dictoffset < 0);
-                assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
-                PyDictValues *values = *_PyObject_ValuesPointer(owner);
-                DEOPT_IF(values == NULL, LOAD_ATTR);
-                res = values->values[cache->index];
-                DEOPT_IF(res == NULL, LOAD_ATTR);
-                POKE(1, res);
-                STAT_INC(LOAD_ATTR, hit);
-                Py_INCREF(res);
-                Py_DECREF(owner);
+            if (opcode == LOAD_ATTR_SLOT) {
+                frame->prev_instr = next_instr++;
+                {  // LOAD_ATTR_SLOT
+                    PyObject *owner = PEEK(1);
+                    PyObject *res;
+                    _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                    assert(cframe.use_tracing == 0);
+                    PyTypeObject *tp = Py_TYPE(owner);
+                    uint32_t type_version = read_u32(cache->version);
+                    assert(type_version != 0);
+                    DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
+                    char *addr = (char *)owner + cache->index;
+                    res = *(PyObject **)addr;
+                    DEOPT_IF(res == NULL, LOAD_ATTR);
+                    POKE(1, res);
+                    STAT_INC(LOAD_ATTR, hit);
+                    Py_INCREF(res);
+                    Py_DECREF(owner);
+                }
+                JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
+                DISPATCH();
             }
-            JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // DELETE_FAST: Unbinds the local `co_varnames[oparg]`. Raises UnboundLocalError if it is already unbound.

@@ -63,7 +63,7 @@ _PyOpcode_InstallSuperinstructions(_Py_CODEUNIT *instructions, int i, int opcode
         case LOAD_ATTR:
             switch (previous[0]) {
                 case LOAD_FAST:
-                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE);
+                    _Py_SET_OPCODE(instructions[i - 1], LOAD_FAST__LOAD_ATTR);
                     break;
             }
             break;

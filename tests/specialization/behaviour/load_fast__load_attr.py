@@ -1,6 +1,7 @@
-# member: LOAD_FAST__LOAD_ATTR_INSTANCE_VALUE
+# member: LOAD_FAST__LOAD_ATTR
 # `self.x`: LOAD_FAST then the attribute site in one dispatch while the site is
-# LOAD_ATTR_INSTANCE_VALUE. Then at the same sites: other members (slots, modules, dicts),
+# LOAD_ATTR_INSTANCE_VALUE or LOAD_ATTR_SLOT. Then at the same sites: the other of the two
+# and other members (modules, dicts),
 # a class changed (its version), an attribute deleted, an instance whose dict was
 # materialized, __getattr__ looking at the frame (position and f_lasti of the attribute
 # site), unbound locals (UnboundLocalError at the LOAD_FAST), a jump straight to the attribute

@@ -4255,6 +4255,8 @@
         // BINARY_OP_ADD_FLOAT_INT: `float + int` and `int + float`: an exact float and an exact int of one digit, in
         // either order; the int converts to a double exactly, as float's own operator converts it.
         // Deopts otherwise.
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_ADD_FLOAT_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4270,19 +4272,19 @@
             double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
             double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
             double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
-            sum = PyFloat_FromDouble(dleft + dright);
+            sum = _PyQuicken_FloatIntResult(f, i, dleft + dright);
             POKE(2, sum);
-            Py_DECREF(left);
-            Py_DECREF(right);
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_SUBTRACT_FLOAT_INT: `float - int` and `int - float`: an exact float and an exact int of one digit, in
         // either order; the int converts to a double exactly, as float's own operator converts it.
         // Deopts otherwise.
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_SUBTRACT_FLOAT_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4298,19 +4300,19 @@
             double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
             double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
             double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
-            res = PyFloat_FromDouble(dleft - dright);
+            res = _PyQuicken_FloatIntResult(f, i, dleft - dright);
             POKE(2, res);
-            Py_DECREF(left);
-            Py_DECREF(right);
             if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_MULTIPLY_FLOAT_INT: `float * int` and `int * float`: an exact float and an exact int of one digit, in
         // either order; the int converts to a double exactly, as float's own operator converts it.
         // Deopts otherwise.
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_MULTIPLY_FLOAT_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4326,17 +4328,17 @@
             double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
             double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
             double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
-            res = PyFloat_FromDouble(dleft * dright);
+            res = _PyQuicken_FloatIntResult(f, i, dleft * dright);
             POKE(2, res);
-            Py_DECREF(left);
-            Py_DECREF(right);
             if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
-            DISPATCH();
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_ADD_FLOAT: `float + float`: deopts unless `left` is an exact float and `right` has the same type.
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_ADD_FLOAT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4347,10 +4349,8 @@
             STAT_INC(BINARY_OP, hit);
             double dsum = ((PyFloatObject *)left)->ob_fval +
                 ((PyFloatObject *)right)->ob_fval;
-            sum = PyFloat_FromDouble(dsum);
+            sum = _PyQuicken_FloatResult(left, right, dsum);
             POKE(2, sum);
-            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4433,6 +4433,8 @@
         }
 
         // BINARY_OP_MULTIPLY_FLOAT: `float * float`: deopts unless both operands are exact floats.
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4443,10 +4445,8 @@
             STAT_INC(BINARY_OP, hit);
             double dprod = ((PyFloatObject *)left)->ob_fval *
                 ((PyFloatObject *)right)->ob_fval;
-            prod = PyFloat_FromDouble(dprod);
+            prod = _PyQuicken_FloatResult(left, right, dprod);
             POKE(2, prod);
-            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
             if (prod == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4473,6 +4473,8 @@
         }
 
         // BINARY_OP_SUBTRACT_FLOAT: `float - float`: deopts unless both operands are exact floats.
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4482,10 +4484,8 @@
             DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
             double dsub = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
-            sub = PyFloat_FromDouble(dsub);
+            sub = _PyQuicken_FloatResult(left, right, dsub);
             POKE(2, sub);
-            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
             if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4553,6 +4553,8 @@
 
         // BINARY_OP_TRUE_DIVIDE_FLOAT: `float / float`: deopts unless both operands are exact floats and the divisor is not zero
         // (the generic instruction raises ZeroDivisionError).
+        // The result is written into a float operand only the stack referred to, if there is one
+        // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_TRUE_DIVIDE_FLOAT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4563,10 +4565,8 @@
             DEOPT_IF(((PyFloatObject *)right)->ob_fval == 0.0, BINARY_OP);
             STAT_INC(BINARY_OP, hit);
             double dquot = ((PyFloatObject *)left)->ob_fval / ((PyFloatObject *)right)->ob_fval;
-            quot = PyFloat_FromDouble(dquot);
+            quot = _PyQuicken_FloatResult(left, right, dquot);
             POKE(2, quot);
-            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
             if (quot == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);

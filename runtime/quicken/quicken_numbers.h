@@ -10,11 +10,13 @@
  *
  * _PyQuicken_FloatResult: two exact floats.
  * _PyQuicken_FloatIntResult: an exact float and an exact int (the int is never reused).
+ * The int members do the same with one-digit ints (below).
  */
 #ifndef QUICKEN_NUMBERS_H
 #define QUICKEN_NUMBERS_H
 
 #include "pycore_floatobject.h"   // _PyFloat_ExactDealloc()
+#include "pycore_long.h"          // _PyLong_SMALL_INTS, _PyLong_Add()
 #include "pycore_object.h"        // _Py_DECREF_SPECIALIZED(), _Py_DECREF_NO_DEALLOC()
 
 static inline PyObject *
@@ -51,6 +53,80 @@ _PyQuicken_FloatIntResult(PyObject *f, PyObject *i, double value)
         _Py_DECREF_NO_DEALLOC(f);
     }
     _Py_DECREF_SPECIALIZED(i, (destructor)PyObject_Free);
+    return result;
+}
+
+/* Exact ints. An int of one digit or zero (the "medium" values of longobject.c) is stored in
+ * an object with room for one digit, so a one-digit result can be written into an operand of
+ * one digit that only the stack referred to. Small results (-5 to 256) are never written
+ * anywhere: they are the interpreter's shared small ints, which longobject.c returns, so `is`
+ * sees the same objects as on stock 3.11.2. Every other case is longobject.c's own function,
+ * as before. An int's deallocator only frees.
+ *
+ * _PyQuicken_IntAdd, _PyQuicken_IntSubtract, _PyQuicken_IntMultiply: left OP right, taking
+ * both references; NULL on an error. (_PyLong_Multiply of large ints checks for signals:
+ * generator/statements.py lists only the first two among the calls that run no code.) */
+#define _PyQuicken_IS_MEDIUM(x) (((size_t)Py_SIZE(x)) + 1U < 3U)
+#define _PyQuicken_MEDIUM_VALUE(x) (((stwodigits)Py_SIZE(x)) * ((PyLongObject *)(x))->ob_digit[0])
+
+enum { _PyQuicken_ADD, _PyQuicken_SUBTRACT, _PyQuicken_MULTIPLY };
+
+/* left OP right written into an operand, which is returned with both references taken; NULL
+   where that cannot be done, and then nothing was. */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_IntInPlace(PyObject *left, PyObject *right, int op)
+{
+    if ((Py_REFCNT(left) != 1 && Py_REFCNT(right) != 1)
+            || !_PyQuicken_IS_MEDIUM(left) || !_PyQuicken_IS_MEDIUM(right)) {
+        return NULL;
+    }
+    stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
+    stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
+    stwodigits value = op == _PyQuicken_ADD ? a + b : op == _PyQuicken_SUBTRACT ? a - b : a * b;
+    if ((-_PY_NSMALLNEGINTS <= value && value < _PY_NSMALLPOSINTS)
+            || value < -(stwodigits)PyLong_MASK || value > (stwodigits)PyLong_MASK) {
+        return NULL;
+    }
+    PyObject *target = Py_REFCNT(left) == 1 ? left : right;
+    Py_SET_SIZE(target, value < 0 ? -1 : 1);
+    ((PyLongObject *)target)->ob_digit[0] = (digit)(value < 0 ? -value : value);
+    _Py_DECREF_SPECIALIZED(target == left ? right : left, (destructor)PyObject_Free);
+    return target;
+}
+
+static inline PyObject *
+_PyQuicken_IntAdd(PyObject *left, PyObject *right)
+{
+    PyObject *result = _PyQuicken_IntInPlace(left, right, _PyQuicken_ADD);
+    if (result == NULL) {
+        result = _PyLong_Add((PyLongObject *)left, (PyLongObject *)right);
+        _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+        _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    }
+    return result;
+}
+
+static inline PyObject *
+_PyQuicken_IntSubtract(PyObject *left, PyObject *right)
+{
+    PyObject *result = _PyQuicken_IntInPlace(left, right, _PyQuicken_SUBTRACT);
+    if (result == NULL) {
+        result = _PyLong_Subtract((PyLongObject *)left, (PyLongObject *)right);
+        _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+        _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    }
+    return result;
+}
+
+static inline PyObject *
+_PyQuicken_IntMultiply(PyObject *left, PyObject *right)
+{
+    PyObject *result = _PyQuicken_IntInPlace(left, right, _PyQuicken_MULTIPLY);
+    if (result == NULL) {
+        result = _PyLong_Multiply((PyLongObject *)left, (PyLongObject *)right);
+        _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+        _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    }
     return result;
 }
 

@@ -4358,6 +4358,8 @@
         }
 
         // BINARY_OP_ADD_INT: `int + int`: deopts unless `left` is an exact int and `right` has the same type.
+        // A one-digit result is written into an operand only the stack referred to, if there is
+        // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_ADD_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4366,10 +4368,8 @@
             DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
             DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
-            sum = _PyLong_Add((PyLongObject *)left, (PyLongObject *)right);
+            sum = _PyQuicken_IntAdd(left, right);
             POKE(2, sum);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4454,6 +4454,8 @@
         }
 
         // BINARY_OP_MULTIPLY_INT: `int * int`: deopts unless both operands are exact ints.
+        // A one-digit result is written into an operand only the stack referred to, if there is
+        // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_MULTIPLY_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4462,10 +4464,8 @@
             DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
             DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
-            prod = _PyLong_Multiply((PyLongObject *)left, (PyLongObject *)right);
+            prod = _PyQuicken_IntMultiply(left, right);
             POKE(2, prod);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
             if (prod == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4493,6 +4493,8 @@
         }
 
         // BINARY_OP_SUBTRACT_INT: `int - int`: deopts unless both operands are exact ints.
+        // A one-digit result is written into an operand only the stack referred to, if there is
+        // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_SUBTRACT_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4501,10 +4503,8 @@
             DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
             DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
-            sub = _PyLong_Subtract((PyLongObject *)left, (PyLongObject *)right);
+            sub = _PyQuicken_IntSubtract(left, right);
             POKE(2, sub);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
             if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);

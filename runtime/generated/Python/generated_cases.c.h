@@ -416,8 +416,10 @@
             DISPATCH();
         }
 
-        // LOAD_ATTR_WITH_HINT: LOAD_ATTR of an attribute the dict (not values) of a managed-dict object holds.
-        // Guards: type version, the dict exists, the hinted entry's key is the name and it is set.
+        // LOAD_ATTR_WITH_HINT: LOAD_ATTR of an attribute the dict (not values) of a managed-dict object holds, a combined
+        // dict or a split one (the instance's values turned into its `__dict__`, which 3.11.2's
+        // member did not read). Guards: type version, the dict exists, the hinted entry's key is the
+        // name and it is set.
         TARGET(LOAD_ATTR_WITH_HINT) {
             PyObject *owner = PEEK(1);
             PyObject *res;
@@ -437,7 +439,8 @@
             if (DK_IS_UNICODE(dict->ma_keys)) {
                 PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + hint;
                 DEOPT_IF(ep->me_key != name, LOAD_ATTR);
-                res = ep->me_value;
+                // A split dict (an instance's values turned into its __dict__) keeps them apart.
+                res = dict->ma_values != NULL ? dict->ma_values->values[hint] : ep->me_value;
             }
             else {
                 PyDictKeyEntry *ep = DK_ENTRIES(dict->ma_keys) + hint;
@@ -544,8 +547,10 @@
             DISPATCH();
         }
 
-        // STORE_ATTR_WITH_HINT: STORE_ATTR replacing an existing entry of a managed-dict object's dict. Guards: type
-        // version, the dict exists, the hinted entry's key is the name and it has a value.
+        // STORE_ATTR_WITH_HINT: STORE_ATTR replacing an existing entry of a managed-dict object's dict, combined or split
+        // (3.11.2's member read a split dict's entries for values they do not hold and missed on
+        // every execution). Guards: type version, the dict exists, the hinted entry's key is the name
+        // and it has a value.
         TARGET(STORE_ATTR_WITH_HINT) {
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
@@ -566,9 +571,12 @@
             if (DK_IS_UNICODE(dict->ma_keys)) {
                 PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + hint;
                 DEOPT_IF(ep->me_key != name, STORE_ATTR);
-                old_value = ep->me_value;
+                // A split dict (an instance's values turned into its __dict__) keeps them apart.
+                PyObject **slot = dict->ma_values != NULL ? &dict->ma_values->values[hint]
+                                                          : &ep->me_value;
+                old_value = *slot;
                 DEOPT_IF(old_value == NULL, STORE_ATTR);
-                ep->me_value = value;
+                *slot = value;
             }
             else {
                 PyDictKeyEntry *ep = DK_ENTRIES(dict->ma_keys) + hint;

@@ -130,4 +130,69 @@ _PyQuicken_IntMultiply(PyObject *left, PyObject *right)
     return result;
 }
 
+/* _PyQuicken_IntRemainder, _PyQuicken_IntFloorDivide: left % right and left // right with
+ * Python's signs (the result of % has the divisor's sign, // rounds down), taking both
+ * references; NULL on an error. Two medium operands and a divisor other than zero: computed
+ * here (the result has at most one digit), a small result is the shared small int, another is
+ * written into an operand only the stack referred to, or made new. Otherwise int's own slots,
+ * which raise ZeroDivisionError. */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_MediumResult(PyObject *left, PyObject *right, stwodigits value)
+{
+    assert(-(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK);
+    PyObject *result;
+    if (-_PY_NSMALLNEGINTS <= value && value < _PY_NSMALLPOSINTS) {
+        result = Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + value]);
+    }
+    else if (Py_REFCNT(left) == 1 || Py_REFCNT(right) == 1) {
+        PyObject *target = Py_REFCNT(left) == 1 ? left : right;
+        Py_SET_SIZE(target, value < 0 ? -1 : 1);
+        ((PyLongObject *)target)->ob_digit[0] = (digit)(value < 0 ? -value : value);
+        _Py_DECREF_SPECIALIZED(target == left ? right : left, (destructor)PyObject_Free);
+        return target;
+    }
+    else {
+        result = PyLong_FromLong((long)value);
+    }
+    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    return result;
+}
+
+static inline PyObject *
+_PyQuicken_IntRemainder(PyObject *left, PyObject *right)
+{
+    if (_PyQuicken_IS_MEDIUM(left) && _PyQuicken_IS_MEDIUM(right) && Py_SIZE(right) != 0) {
+        stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
+        stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
+        stwodigits value = a % b;
+        if (value != 0 && ((value ^ b) < 0)) {
+            value += b;
+        }
+        return _PyQuicken_MediumResult(left, right, value);
+    }
+    PyObject *result = PyLong_Type.tp_as_number->nb_remainder(left, right);
+    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    return result;
+}
+
+static inline PyObject *
+_PyQuicken_IntFloorDivide(PyObject *left, PyObject *right)
+{
+    if (_PyQuicken_IS_MEDIUM(left) && _PyQuicken_IS_MEDIUM(right) && Py_SIZE(right) != 0) {
+        stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
+        stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
+        stwodigits value = a / b;
+        if (a % b != 0 && ((a ^ b) < 0)) {
+            value -= 1;
+        }
+        return _PyQuicken_MediumResult(left, right, value);
+    }
+    PyObject *result = PyLong_Type.tp_as_number->nb_floor_divide(left, right);
+    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    return result;
+}
+
 #endif /* QUICKEN_NUMBERS_H */

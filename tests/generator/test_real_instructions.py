@@ -644,10 +644,7 @@ def test_cli_runs_from_another_directory(tmp_path):
     assert len(m.instructions) > 170  # it did read the real instructions
 
 
-REMAINDER = """/// `int % int`: deopts unless both operands are exact ints. Runs int's own remainder without
-/// the generic operator's search of both operands' slots.
-inst BINARY_OP_REMAINDER_INT = 182 (left, right -- res)
-"""
+REMAINDER = "inst BINARY_OP_REMAINDER_INT = 182 (left, right -- res)\n"
 TABLES = ["specializers", "specialize", "opcode_h", "pycore_opcode_h", "caches_h", "targets",
           "opcode_py"]
 
@@ -659,8 +656,16 @@ def test_moving_a_definition_changes_no_decision_and_no_number(tmp_path):
     path = root / "instructions" / "operators.inst"
     text = path.read_text(encoding="utf-8")
     start = text.index(REMAINDER)
+    while text.rfind("\n", 0, start - 1) >= 0 and \
+            text[text.rfind("\n", 0, start - 1) + 1:].startswith("///"):  # its doc comment too
+        start = text.rfind("\n", 0, start - 1) + 1
     end = text.index("\n}\n", text.index("\n{\n", start)) + 3  # after its when and body
     moved = text[:start] + text[end:].lstrip("\n") + "\n" + text[start:end]
+    floor_divide = "inst BINARY_OP_FLOOR_DIVIDE_INT"  # defined after it: now before it
+    assert text.index(REMAINDER) < text.index(floor_divide)
+    assert moved.index(REMAINDER) > moved.index(floor_divide)
+    assert moved.count("/// `int % int`") == 1 and \
+        moved.index("/// `int % int`") > moved.index(floor_divide)  # with its doc comment
     path.write_text(moved, encoding="utf-8")
     assert main(["generate", "--root", str(root)]) == 0
     for key in TABLES:

@@ -1,6 +1,7 @@
-# Int results of BINARY_OP's int members (+, -, *; runtime/quicken/quicken_numbers.h): a
-# one-digit result is written into an operand only the stack referred to, small results are
-# the shared small ints. Temporaries reused on the left, on the right and in chains; operands
+# Int results of BINARY_OP's int members (+, -, *, %, //; runtime/quicken/quicken_numbers.h):
+# a one-digit result is written into an operand only the stack referred to, small results are
+# the shared small ints; % and // of one-digit operands are computed in the case, with Python's
+# signs. Temporaries reused on the left, on the right and in chains; operands
 # something else still holds (locals, globals, items, attributes, cells) keeping their values;
 # results kept in containers staying distinct; results at the one-digit boundary (2**30) and
 # beyond, negative ones, zero; identity of small results; multi-digit operands; bools and
@@ -94,6 +95,29 @@ def small_identities(ns):
     return out
 
 
+def divisions(ns):
+    out = []
+    divisors = [1, -1, 2, -2, 3, -3, 7, -7, 300, -300, 2 ** 30 - 1, -(2 ** 30 - 1), 2 ** 30,
+                3 ** 40, -(3 ** 40)]
+    for n in ns:
+        for d in divisors:
+            out.append((n % d, n // d, (n * 1000) % d, (n * 1000) // d,   # temporaries
+                        (n * 1000) % (d * 1), (d * 1) // (n * 1000 + 1)))
+        for zero in (0, n - n):
+            try:
+                out.append(n % zero)
+            except ZeroDivisionError as error:
+                out.append("ZeroDivisionError: %s" % error)
+            try:
+                out.append((n * 1000) // zero)
+            except ZeroDivisionError as error:
+                out.append("ZeroDivisionError: %s" % error)
+        q = (n * 1000) // 7
+        r = (n * 1000) % 7
+        out.append((q * 7 + r == n * 1000, q is SMALL[2], r >= 0))
+    return out
+
+
 class MyInt(int):
     pass
 
@@ -111,6 +135,6 @@ def others(ns):
 ns = [i * 37 - 700 for i in range(40)]
 for _ in range(3):   # quickened and specialized after the first rounds
     results = (temporaries(ns), shared(ns), globals_and_cells(ns), boundaries(),
-               small_identities(ns), others(ns[:10]))
+               small_identities(ns), divisions(ns), others(ns[:10]))
 for part in results:
     print(part)

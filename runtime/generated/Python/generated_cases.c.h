@@ -4519,8 +4519,10 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_REMAINDER_INT: `int % int`: deopts unless both operands are exact ints. Runs int's own remainder without
-        // the generic operator's search of both operands' slots.
+        // BINARY_OP_REMAINDER_INT: `int % int`: deopts unless both operands are exact ints. One-digit operands are computed in
+        // the case (the result in an operand only the stack referred to, if there is one, or a small
+        // int); others run int's own remainder without the generic operator's search of both
+        // operands' slots (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_REMAINDER_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4529,18 +4531,18 @@
             DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
             DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
-            res = PyLong_Type.tp_as_number->nb_remainder(left, right);
+            res = _PyQuicken_IntRemainder(left, right);
             POKE(2, res);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
             if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
 
-        // BINARY_OP_FLOOR_DIVIDE_INT: `int // int`: deopts unless both operands are exact ints. Runs int's own floor division
-        // without the generic operator's search of both operands' slots.
+        // BINARY_OP_FLOOR_DIVIDE_INT: `int // int`: deopts unless both operands are exact ints. One-digit operands are computed in
+        // the case (the result in an operand only the stack referred to, if there is one, or a small
+        // int); others run int's own floor division without the generic operator's search of both
+        // operands' slots (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_FLOOR_DIVIDE_INT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
@@ -4549,10 +4551,8 @@
             DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
             DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
             STAT_INC(BINARY_OP, hit);
-            res = PyLong_Type.tp_as_number->nb_floor_divide(left, right);
+            res = _PyQuicken_IntFloorDivide(left, right);
             POKE(2, res);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
             if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);

@@ -68,66 +68,87 @@ _PyQuicken_FloatIntResult(PyObject *f, PyObject *i, double value)
  * generator/statements.py lists only the first two among the calls that run no code.) */
 #define _PyQuicken_IS_MEDIUM(x) (((size_t)Py_SIZE(x)) + 1U < 3U)
 #define _PyQuicken_MEDIUM_VALUE(x) (((stwodigits)Py_SIZE(x)) * ((PyLongObject *)(x))->ob_digit[0])
+#define _PyQuicken_IS_SMALL(value) (-_PY_NSMALLNEGINTS <= (value) && (value) < _PY_NSMALLPOSINTS)
 
-enum { _PyQuicken_ADD, _PyQuicken_SUBTRACT, _PyQuicken_MULTIPLY };
+enum { _PyQuicken_ADD, _PyQuicken_SUBTRACT, _PyQuicken_MULTIPLY, _PyQuicken_REMAINDER,
+       _PyQuicken_FLOOR_DIVIDE };
 
-/* left OP right written into an operand, which is returned with both references taken; NULL
-   where that cannot be done, and then nothing was. */
+/* A one-digit value other than a small int written into target, an operand only the stack
+   referred to, which is returned; the other operand is released. */
 static inline Py_ALWAYS_INLINE PyObject *
-_PyQuicken_IntInPlace(PyObject *left, PyObject *right, int op)
+_PyQuicken_IntInto(PyObject *target, PyObject *other, stwodigits value)
 {
-    if ((Py_REFCNT(left) != 1 && Py_REFCNT(right) != 1)
-            || !_PyQuicken_IS_MEDIUM(left) || !_PyQuicken_IS_MEDIUM(right)) {
-        return NULL;
-    }
-    stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
-    stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
-    stwodigits value = op == _PyQuicken_ADD ? a + b : op == _PyQuicken_SUBTRACT ? a - b : a * b;
-    if ((-_PY_NSMALLNEGINTS <= value && value < _PY_NSMALLPOSINTS)
-            || value < -(stwodigits)PyLong_MASK || value > (stwodigits)PyLong_MASK) {
-        return NULL;
-    }
-    PyObject *target = Py_REFCNT(left) == 1 ? left : right;
+    assert(Py_REFCNT(target) == 1 && _PyQuicken_IS_MEDIUM(target) && !_PyQuicken_IS_SMALL(value));
+    assert(-(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK);
     Py_SET_SIZE(target, value < 0 ? -1 : 1);
     ((PyLongObject *)target)->ob_digit[0] = (digit)(value < 0 ? -value : value);
-    _Py_DECREF_SPECIALIZED(target == left ? right : left, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(other, (destructor)PyObject_Free);
     return target;
+}
+
+/* longobject.c's own left OP right on any two exact ints, taking both references. */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_IntByLongobject(PyObject *left, PyObject *right, int op)
+{
+    PyObject *result;
+    switch (op) {
+        case _PyQuicken_ADD:
+            result = _PyLong_Add((PyLongObject *)left, (PyLongObject *)right);
+            break;
+        case _PyQuicken_SUBTRACT:
+            result = _PyLong_Subtract((PyLongObject *)left, (PyLongObject *)right);
+            break;
+        case _PyQuicken_MULTIPLY:
+            result = _PyLong_Multiply((PyLongObject *)left, (PyLongObject *)right);
+            break;
+        case _PyQuicken_REMAINDER:
+            result = PyLong_Type.tp_as_number->nb_remainder(left, right);
+            break;
+        default:
+            assert(op == _PyQuicken_FLOOR_DIVIDE);
+            result = PyLong_Type.tp_as_number->nb_floor_divide(left, right);
+            break;
+    }
+    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    return result;
+}
+
+/* + - *: written into an operand where one may be, else longobject.c's function (whose own
+   one-digit path makes the result). */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_IntArithmetic(PyObject *left, PyObject *right, int op)
+{
+    if ((Py_REFCNT(left) == 1 || Py_REFCNT(right) == 1)
+            && _PyQuicken_IS_MEDIUM(left) && _PyQuicken_IS_MEDIUM(right)) {
+        stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
+        stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
+        stwodigits value = op == _PyQuicken_ADD ? a + b : op == _PyQuicken_SUBTRACT ? a - b : a * b;
+        if (!_PyQuicken_IS_SMALL(value)
+                && -(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK) {
+            return Py_REFCNT(left) == 1 ? _PyQuicken_IntInto(left, right, value)
+                                        : _PyQuicken_IntInto(right, left, value);
+        }
+    }
+    return _PyQuicken_IntByLongobject(left, right, op);
 }
 
 static inline PyObject *
 _PyQuicken_IntAdd(PyObject *left, PyObject *right)
 {
-    PyObject *result = _PyQuicken_IntInPlace(left, right, _PyQuicken_ADD);
-    if (result == NULL) {
-        result = _PyLong_Add((PyLongObject *)left, (PyLongObject *)right);
-        _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-        _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-    }
-    return result;
+    return _PyQuicken_IntArithmetic(left, right, _PyQuicken_ADD);
 }
 
 static inline PyObject *
 _PyQuicken_IntSubtract(PyObject *left, PyObject *right)
 {
-    PyObject *result = _PyQuicken_IntInPlace(left, right, _PyQuicken_SUBTRACT);
-    if (result == NULL) {
-        result = _PyLong_Subtract((PyLongObject *)left, (PyLongObject *)right);
-        _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-        _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-    }
-    return result;
+    return _PyQuicken_IntArithmetic(left, right, _PyQuicken_SUBTRACT);
 }
 
 static inline PyObject *
 _PyQuicken_IntMultiply(PyObject *left, PyObject *right)
 {
-    PyObject *result = _PyQuicken_IntInPlace(left, right, _PyQuicken_MULTIPLY);
-    if (result == NULL) {
-        result = _PyLong_Multiply((PyLongObject *)left, (PyLongObject *)right);
-        _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-        _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-    }
-    return result;
+    return _PyQuicken_IntArithmetic(left, right, _PyQuicken_MULTIPLY);
 }
 
 /* _PyQuicken_IntRemainder, _PyQuicken_IntFloorDivide: left % right and left // right with
@@ -137,19 +158,35 @@ _PyQuicken_IntMultiply(PyObject *left, PyObject *right)
  * written into an operand only the stack referred to, or made new. Otherwise int's own slots,
  * which raise ZeroDivisionError. */
 static inline Py_ALWAYS_INLINE PyObject *
-_PyQuicken_MediumResult(PyObject *left, PyObject *right, stwodigits value)
+_PyQuicken_IntDivision(PyObject *left, PyObject *right, int op)
 {
-    assert(-(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK);
+    if (!_PyQuicken_IS_MEDIUM(left) || !_PyQuicken_IS_MEDIUM(right) || Py_SIZE(right) == 0) {
+        return _PyQuicken_IntByLongobject(left, right, op);
+    }
+    stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
+    stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
+    stwodigits value;
+    if (op == _PyQuicken_REMAINDER) {
+        value = a % b;
+        if (value != 0 && ((value ^ b) < 0)) {
+            value += b;
+        }
+    }
+    else {
+        value = a / b;
+        if (a % b != 0 && ((a ^ b) < 0)) {
+            value -= 1;
+        }
+    }
     PyObject *result;
-    if (-_PY_NSMALLNEGINTS <= value && value < _PY_NSMALLPOSINTS) {
+    if (_PyQuicken_IS_SMALL(value)) {
         result = Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + value]);
     }
-    else if (Py_REFCNT(left) == 1 || Py_REFCNT(right) == 1) {
-        PyObject *target = Py_REFCNT(left) == 1 ? left : right;
-        Py_SET_SIZE(target, value < 0 ? -1 : 1);
-        ((PyLongObject *)target)->ob_digit[0] = (digit)(value < 0 ? -value : value);
-        _Py_DECREF_SPECIALIZED(target == left ? right : left, (destructor)PyObject_Free);
-        return target;
+    else if (Py_REFCNT(left) == 1) {
+        return _PyQuicken_IntInto(left, right, value);
+    }
+    else if (Py_REFCNT(right) == 1) {
+        return _PyQuicken_IntInto(right, left, value);
     }
     else {
         result = PyLong_FromLong((long)value);
@@ -162,37 +199,13 @@ _PyQuicken_MediumResult(PyObject *left, PyObject *right, stwodigits value)
 static inline PyObject *
 _PyQuicken_IntRemainder(PyObject *left, PyObject *right)
 {
-    if (_PyQuicken_IS_MEDIUM(left) && _PyQuicken_IS_MEDIUM(right) && Py_SIZE(right) != 0) {
-        stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
-        stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
-        stwodigits value = a % b;
-        if (value != 0 && ((value ^ b) < 0)) {
-            value += b;
-        }
-        return _PyQuicken_MediumResult(left, right, value);
-    }
-    PyObject *result = PyLong_Type.tp_as_number->nb_remainder(left, right);
-    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-    return result;
+    return _PyQuicken_IntDivision(left, right, _PyQuicken_REMAINDER);
 }
 
 static inline PyObject *
 _PyQuicken_IntFloorDivide(PyObject *left, PyObject *right)
 {
-    if (_PyQuicken_IS_MEDIUM(left) && _PyQuicken_IS_MEDIUM(right) && Py_SIZE(right) != 0) {
-        stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
-        stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
-        stwodigits value = a / b;
-        if (a % b != 0 && ((a ^ b) < 0)) {
-            value -= 1;
-        }
-        return _PyQuicken_MediumResult(left, right, value);
-    }
-    PyObject *result = PyLong_Type.tp_as_number->nb_floor_divide(left, right);
-    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-    return result;
+    return _PyQuicken_IntDivision(left, right, _PyQuicken_FLOOR_DIVIDE);
 }
 
 #endif /* QUICKEN_NUMBERS_H */

@@ -39,23 +39,27 @@ def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Mo
     return _Analyzer(declarations, sources).run()
 
 
-def _rejections(member: model.Instruction, when: Reading) -> tuple[set[str], bool]:
+def _rejections(member: model.Instruction, when: specializer.Admission
+                ) -> tuple[set[str], bool]:
     """The conditions under which a member's `when` surely rejects: its top-level
     `REJECT_IF(c)` whose names the block does not assign (so that `c` means the same in another
     member's block), and what the member knows more (`(oparg) != 1`), as text; and whether
     those are all the ways it can reject."""
     conditions = {f"({general}) != {constant}" for general, constant in member.narrowed}
-    assigned = set().union(*(s.all_assigns for s in when.statements)) | when.declared
+    assigned = set().union(*(s.all_assigns for block in when.blocks
+                             for s in block.statements)) | when.declared
     complete = True
-    top = {id(s) for s in when.statements}
-    for stmt in when.dsl_statements():
-        if stmt.kind != dsl.REJECT:
-            continue
-        tokens = when.arg_tokens(stmt, 0)
-        if id(stmt) in top and not any(t.kind == IDENT and t.text in assigned for t in tokens):
-            conditions.add(" ".join(t.text for t in tokens))
-        else:
-            complete = False
+    for block in when.blocks:
+        top = {id(s) for s in block.statements}
+        for stmt in block.dsl_statements():
+            if stmt.kind != dsl.REJECT:
+                continue
+            tokens = block.arg_tokens(stmt, 0)
+            if id(stmt) in top and not any(t.kind == IDENT and t.text in assigned
+                                           for t in tokens):
+                conditions.add(" ".join(t.text for t in tokens))
+            else:
+                complete = False
     return conditions, complete
 
 
@@ -314,6 +318,10 @@ class _Analyzer:
         read, their order, and the failure kinds (specializer.py)."""
         inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
                       (isinstance(d, ast.InstDecl) and d.kind == "inst")}
+        op_whens = {d.name: d.when for d in decls
+                    if isinstance(d, ast.InstDecl) and d.kind == "op" and d.when is not None}
+        admitted: set[tuple[str, int]] = set()  # (instruction, part) whose op's `when` is read
+        read_whens: dict[tuple[str, str], Reading] = {}  # (family, op): read once per family
         for f in families:
             decl = family_decls.get(f.name)
             spec = decl.specialize if decl is not None else None
@@ -370,26 +378,39 @@ class _Analyzer:
                 d = inst_decls.get(m.name)
                 if d is None:
                     continue
-                if d.when is None:
+                shared = op_whens.get(m.parts[0].name) if m.kind == "composed" else None
+                if shared is not None:
+                    admitted.add((m.name, 0))
+                    key = (f.name, m.parts[0].name)
+                    if key not in read_whens:
+                        read_whens[key] = self.check_block(f, shared, "when", failures)
+                        if f.cache is not None:
+                            self.check_cache_accesses(f.cache, read_whens[key])
+                if d.when is None and shared is None:
                     self.error(d.location, f"{m.name} is a member of family {f.name}, whose "
                                            f"specializer would never install it: give it a "
                                            f"'when' block")
                     continue
+                where = (d.when or shared).location
                 never_tried = always is not None
                 if never_tried:
-                    self.error(d.when.location,
+                    self.error(where,
                                f"{m.name} is never tried: {always.name} before it never rejects "
                                f"(its 'when' has no REJECT_IF)",
-                               notes=((inst_decls[always.name].when.location,
-                                       f"{always.name}'s 'when'"),))
-                when = self.check_block(f, d.when, "when", failures)
+                               notes=((always.when.location, f"{always.name}'s 'when'"),))
+                blocks = [read_whens[(f.name, m.parts[0].name)]] if shared is not None else []
+                if d.when is not None:
+                    blocks.append(self.check_block(f, d.when, "when", failures))
+                    if f.cache is not None:
+                        self.check_cache_accesses(f.cache, blocks[-1])
+                when = specializer.Admission(blocks)
                 if not m.narrowed and not any(s.kind == dsl.REJECT
                                               for s in when.dsl_statements()):
                     always = m
                 rejects = _rejections(m, when)
                 for earlier, (their, complete) in tried_rejects:
                     if not never_tried and complete and their and their <= rejects[0]:
-                        self.error(d.when.location,
+                        self.error(where,
                                    f"{m.name} is never installed: whenever {earlier.name} (tried "
                                    f"before it) rejects, {m.name}'s 'when' rejects too "
                                    f"({'; '.join(sorted(their)) or 'no condition'})",
@@ -397,16 +418,35 @@ class _Analyzer:
                         break
                 tried_rejects.append((m, rejects))
                 m.when = when
-                if f.cache is not None:
-                    self.check_cache_accesses(f.cache, when)
-                m.fills = self.member_fills(f, m, d)
+                m.fills = self.member_fills(f, m, where)
                 f.specializer.members.append(m)
-                self.check_block_names(f, when, f"{m.name}'s 'when'",
-                                       {i.name for i in m.parts[0].effect.inputs})
+                seen: set[str] = set()  # a block also sees what the blocks before it declare
+                for block in blocks:
+                    self.check_block_names(f, block, f"{m.name}'s 'when'",
+                                           {i.name for i in m.effect.inputs} | seen)
+                    seen |= block.declared
             self.check_block_names(f, f.specializer.prologue, f"family {f.name}'s 'specialize'")
             if f.specializer.otherwise is not None:
                 self.check_block_names(f, f.specializer.otherwise,
                                        f"family {f.name}'s 'otherwise'")
+        # An op's `when` is read only as the admission of a family member it begins.
+        for d in decls:
+            if isinstance(d, ast.CompositionDecl) and d.kind == "inst":
+                for index, ref in enumerate(d.parts):
+                    if ref.name in op_whens and (d.name, index) not in admitted:
+                        self.error(op_whens[ref.name].location,
+                                   f"the 'when' of {ref.name} would be ignored in {d.name}: an "
+                                   f"op's 'when' is read only where the op is the first part "
+                                   f"of a member of a family that declares 'specialize'",
+                                   notes=((ref.location, f"{ref.name} in {d.name}"),))
+            elif isinstance(d, ast.CompositionDecl):
+                for ref in d.parts + d.alternatives:
+                    if ref.name in op_whens:
+                        self.error(op_whens[ref.name].location,
+                                   f"the 'when' of {ref.name} would be ignored in "
+                                   f"superinstruction {d.name}: an op's 'when' is read only "
+                                   f"where the op is the first part of a family member",
+                                   notes=((ref.location, f"{ref.name} in {d.name}"),))
 
     def check_block(self, f: model.Family, body: ast.Body, block: str,
                     failures: list[str]) -> Reading:
@@ -476,7 +516,7 @@ class _Analyzer:
             if problem is not None:
                 self.error(token.location, f"{problem} (cache {cache.name})")
 
-    def member_fills(self, f: model.Family, m: model.Instruction, d: ast.InstDecl):
+    def member_fills(self, f: model.Family, m: model.Instruction, where: Location):
         """The fills derived from the member's guards, checked against the cache entries its
         body reads and its `when` writes."""
         cache_entries = {name for name, _ in f.cache.entries} if f.cache else set()
@@ -495,18 +535,18 @@ class _Analyzer:
                            f"{m.name} reads cache->{entry}, which its 'when' does not write on "
                            f"every path that installs the member: it can be installed with the "
                            f"entry unset",
-                           notes=((d.when.location, f"{m.name}'s 'when'"),))
+                           notes=((where, f"{m.name}'s 'when'"),))
                 partly.discard(entry)
             elif entry != "counter" and entry not in filled and entry in cache_entries:
                 self.error(token.location,
                            f"{m.name} reads cache->{entry}, which its 'when' neither writes nor "
                            f"fills from a guard (DEOPT_IF(x != cache->{entry}))",
-                           notes=((d.when.location, f"{m.name}'s 'when'"),))
+                           notes=((where, f"{m.name}'s 'when'"),))
                 filled.add(entry)
         # A derived fill is evaluated in the specializer: its names must be defined there.
         known = set(m.when.names) | set(f.specializer.prologue.names)
         known |= {p.name for p in f.specializer.params}
-        known |= {i.name for i in m.parts[0].effect.inputs} | {i.name for i in
+        known |= {i.name for i in m.effect.inputs} | {i.name for i in
                                                                f.specializer.inputs}
         for fill in unique.values():
             toks = fill.value_tokens
@@ -520,7 +560,7 @@ class _Analyzer:
                 self.error(fill.location,
                            f"the fill of cache->{fill.entry} derived from this guard uses "
                            f"'{t.text}', which {m.name}'s 'when' does not define",
-                           notes=((d.when.location, f"{m.name}'s 'when'"),))
+                           notes=((where, f"{m.name}'s 'when'"),))
                 break
         return list(unique.values())
 

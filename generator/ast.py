@@ -86,7 +86,9 @@ class InstDecl:
     body: Body
     fuses: "list[PartRef]" = field(default_factory=list)  # also runs the instructions after it
     compiler_effect: StackEffect | None = None  # the effect the compiler sees, if different
-    when: Body | None = None  # a family member's admission: when it applies, how it fills
+    # a family member's admission: when it applies, how it fills (an `op`'s: the shared
+    # admission of the members whose first part it is)
+    when: Body | None = None
 
 
 @dataclass

@@ -74,7 +74,7 @@ def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
         mentioned |= {t.text for t in fill.value_tokens if t.kind == IDENT}
     generic = {i.name: i for i in family.specializer.inputs}
     lines = []
-    for mine, theirs in zip(member.parts[0].effect.inputs, family.generic.effect.inputs):
+    for mine, theirs in zip(member.effect.inputs, family.generic.effect.inputs):
         if mine.is_unused or theirs.is_unused or mine.name == theirs.name \
                 or mine.name not in mentioned or mine.name in declared \
                 or theirs.name not in generic:
@@ -125,7 +125,8 @@ def emit_function(family: model.Family) -> list[str]:
         narrowed = [f"if (({general}) != {constant}) {{\n    goto {reject};\n}}"
                     for general, constant in member.narrowed]
         inner = _aliases(family, member) + "\n".join(narrowed).split("\n") * bool(narrowed) \
-            + render_block(family, member.when, reject)
+            + [line for block in member.when.blocks
+               for line in render_block(family, block, reject)]
         if member.fills:
             inner.append("// filled from its guards:")
             for fill in member.fills:
@@ -147,7 +148,7 @@ def emit_function(family: model.Family) -> list[str]:
         body.append(f"FAIL_WITH({failure_macro(name, 'OTHER')});")
     lines += ["    " + line if line and not line.startswith("#") and not line.endswith(": ;")
               else line for line in body]
-    blocks = [spec.prologue, spec.otherwise] + [m.when for m in spec.members]
+    blocks = [spec.prologue, spec.otherwise] + [b for m in spec.members for b in m.when.blocks]
     keeps_generic = any(s.kind == dsl.KEEP_GENERIC for b in blocks if b is not None
                         for s in b.dsl_statements())
     if keeps_generic:

@@ -180,9 +180,13 @@ class Parser:
         name = self.expect_ident(f"a name after '{keyword}'")
         if keyword == "op":
             effect = self.parse_effect()
+            when = None
+            if self.tok.is_ident("when"):  # the admission of the members it begins
+                self.advance()
+                when = self.parse_body()
             body = self.parse_body()
             return ast.InstDecl("op", name.text, name.location, doc, None, None, [], effect,
-                                None, body)
+                                None, body, when=when)
         # Base instructions write upstream's opcode; specialized ones may leave it to the
         # generator (docs/dsl.md 2.1, "Name and number").
         number, number_location = None, None

@@ -171,6 +171,43 @@ def derive_fills(body) -> list[Fill]:
 
 
 @dataclass
+class Admission:
+    """A member's `when`, read: the `when` of its first part if that is an `op` with one (the
+    admission the members it begins share), then its own; the blocks run one after the other
+    in one scope of the specialize function, so the second sees what the first declares."""
+
+    blocks: list[Reading]
+
+    @property
+    def location(self):
+        """The member's own `when` (else the shared one)."""
+        return self.blocks[-1].location
+
+    def dsl_statements(self) -> list:
+        return [s for block in self.blocks for s in block.dsl_statements()]
+
+    @property
+    def names(self) -> dict:
+        names: dict = {}
+        for block in self.blocks:
+            for name, token in block.names.items():
+                names.setdefault(name, token)
+        return names
+
+    @property
+    def declared(self) -> set[str]:
+        return set().union(*(block.declared for block in self.blocks))
+
+    @property
+    def cache_accesses(self) -> list:
+        return [a for block in self.blocks for a in block.cache_accesses]
+
+    def writes_on_every_path(self) -> set[str]:
+        """What the blocks write on every path through all of them (they run in sequence)."""
+        return set().union(*(block.writes_on_every_path() for block in self.blocks))
+
+
+@dataclass
 class Specializer:
     """A family's specializer, checked: what the emitter of its function needs."""
 

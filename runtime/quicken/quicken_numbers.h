@@ -9,7 +9,8 @@
  * generator/statements.py lists these functions among the calls that run no code.
  *
  * _PyQuicken_FloatResult: two exact floats.
- * _PyQuicken_FloatIntResult: an exact float and an exact int (the int is never reused).
+ * _PyQuicken_FloatIntResult: an exact float and an exact int, in either order (the int is
+ * never reused); _PyQuicken_AsDouble reads either operand.
  * The int members do the same with one-digit ints (below).
  */
 #ifndef QUICKEN_NUMBERS_H
@@ -39,9 +40,23 @@ _PyQuicken_FloatResult(PyObject *left, PyObject *right, double value)
     return result;
 }
 
-static inline PyObject *
-_PyQuicken_FloatIntResult(PyObject *f, PyObject *i, double value)
+/* The value of an operand of a float-and-int member: an exact float's, or an exact int's of
+ * one digit, which converts to a double exactly (as float's own operators convert it). */
+static inline double
+_PyQuicken_AsDouble(PyObject *x)
 {
+    if (PyFloat_CheckExact(x)) {
+        return PyFloat_AS_DOUBLE(x);
+    }
+    assert(PyLong_CheckExact(x) && (size_t)(Py_SIZE(x) + 1) <= 2);
+    return (double)(Py_SIZE(x) * (Py_ssize_t)((PyLongObject *)x)->ob_digit[0]);
+}
+
+static inline PyObject *
+_PyQuicken_FloatIntResult(PyObject *left, PyObject *right, double value)
+{
+    PyObject *f = PyFloat_CheckExact(left) ? left : right;
+    PyObject *i = f == left ? right : left;
     assert(PyFloat_CheckExact(f) && PyLong_CheckExact(i));
     PyObject *result;
     if (Py_REFCNT(f) == 1) {

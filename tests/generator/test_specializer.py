@@ -101,6 +101,95 @@ def test_members_are_tried_in_the_order_listed_and_parameters_are_passed(project
     assert "#define QUICKEN_FAIL_A_NO_NAME 2" in spec
 
 
+def test_a_composed_member_names_the_generic_inputs_by_stack_position(project):
+    # The member's first part takes only the top input: the `when` still sees each of the
+    # member's inputs as the generic input in its place (`x` is `right`, `y` is `left`), not
+    # as the generic input in the first part's place.
+    composed = """
+op _GUARD_TOP (x -- x) {
+    DEOPT_IF(!PyLong_CheckExact(x));
+}
+op _TAKE_BOTH (y, x -- res) {
+    res = y;
+    Py_DECREF(x);
+}
+inst A_M : _GUARD_TOP + _TAKE_BOTH
+when {
+    REJECT_IF(!PyLong_CheckExact(x) || y == NULL);
+}
+"""
+    spec = generated(project, {"a.inst": CACHE + composed + family()})[SPEC]
+    member = spec[spec.index("// A_M"):spec.index("reject_A_M: ;")]
+    assert "PyObject *x = right;" in member and "PyObject *y = left;" in member
+    assert "= left;" not in member.replace("PyObject *y = left;", "")
+
+
+SHARED = """
+op _GUARD_LONG (left, right -- left, right)
+when {
+    REJECT_IF(!PyLong_CheckExact(left));
+    PyTypeObject *tp = Py_TYPE(left);
+}
+{
+    PyTypeObject *tp = Py_TYPE(left);
+    uint32_t type_version = read_u32(cache->version);
+    DEOPT_IF(tp->tp_version_tag != type_version);
+}
+op _TAKE_LEFT (left, right -- res) {
+    res = left;
+    Py_DECREF(right);
+    (void)cache->index;
+}
+op _TAKE_RIGHT (left, right -- res) {
+    res = right;
+    Py_DECREF(left);
+}
+inst A_M : _GUARD_LONG + _TAKE_LEFT
+when {
+    REJECT_IF(tp->tp_itemsize != 0);
+    cache->index = 3;
+}
+inst A_N : _GUARD_LONG + _TAKE_RIGHT;
+"""
+
+
+def test_an_ops_when_is_the_shared_admission_of_the_members_it_begins(project):
+    spec = generated(project, {"a.inst": CACHE + SHARED + family(members="A_M, A_N")})[SPEC]
+    first = spec[spec.index("// A_M"):spec.index("reject_A_M: ;")]
+    # The op's block, then the member's own, in one scope: `tp` declared by the first is
+    # seen by the second; the fill derived from the op's guard is written.
+    assert first.index("if (!PyLong_CheckExact(left)) {") < first.index("Py_TYPE(left);") \
+        < first.index("if (tp->tp_itemsize != 0) {") < first.index("cache->index = 3;") \
+        < first.index("write_u32(cache->version, tp->tp_version_tag);") \
+        < first.index("_Py_SET_OPCODE(*instr, A_M);")
+    # A member whose whole admission is the op's.
+    second = spec[spec.index("// A_N"):spec.index("reject_A_N: ;")]
+    assert "if (!PyLong_CheckExact(left)) {" in second and "tp_itemsize" not in second
+    assert "write_u32(cache->version, tp->tp_version_tag);" in second
+    assert "_Py_SET_OPCODE(*instr, A_N);" in second
+
+
+def test_an_ops_when_is_checked_for_each_family_and_read_only_where_it_counts(project):
+    # An unknown failure kind in the op's `when`: reported once, in the op.
+    kinds = SHARED.replace("REJECT_IF(!PyLong_CheckExact(left));",
+                           "FAIL_IF(!PyLong_CheckExact(left), ZEBRA);")
+    assert [m for _, _, m in brief(errors(project({
+        "a.inst": CACHE + kinds + family(members="A_M, A_N")})))] == [
+        "unknown failure kind 'ZEBRA' of family A (declare it in 'failures:')"]
+    # Where the op is not the first part of a member, its `when` would be ignored: an error.
+    later = SHARED.replace("inst A_N : _GUARD_LONG + _TAKE_RIGHT;",
+                           "op _NOTHING (left, right -- left, right) { }\n"
+                           "inst A_N : _NOTHING + _GUARD_LONG + _TAKE_RIGHT\n"
+                           "when { REJECT_IF(left == right); }")
+    diags = errors(project({"a.inst": CACHE + later + family(members="A_M, A_N")}))
+    # (and A_N's guard is filled from a `tp` that its own `when` does not define)
+    assert [(d.location.line, d.message, [t for _, t in d.notes]) for d in diags][:1] == [
+        (11, "the 'when' of _GUARD_LONG would be ignored in A_N: an op's 'when' is read only "
+            "where the op is the first part of a member of a family that declares 'specialize'",
+         ["_GUARD_LONG in A_N"])]
+    assert len(diags) == 2 and "uses 'tp', which A_N's 'when' does not define" in diags[1].message
+
+
 def test_keep_generic_and_error(project):
     spec_block = """specialize {
         ERROR_IF(PyErr_Occurred());

@@ -423,35 +423,44 @@
         TARGET(LOAD_ATTR_WITH_HINT) {
             PyObject *owner = PEEK(1);
             PyObject *res;
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *tp = Py_TYPE(owner);
-            uint32_t type_version = read_u32(cache->version);
-            assert(type_version != 0);
-            DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
-            assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
-            PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
-            DEOPT_IF(dict == NULL, LOAD_ATTR);
-            assert(PyDict_CheckExact((PyObject *)dict));
-            PyObject *name = GETITEM(names, oparg);
-            uint16_t hint = cache->index;
-            DEOPT_IF(hint >= (size_t)dict->ma_keys->dk_nentries, LOAD_ATTR);
-            if (DK_IS_UNICODE(dict->ma_keys)) {
-                PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + hint;
-                DEOPT_IF(ep->me_key != name, LOAD_ATTR);
-                // A split dict (an instance's values turned into its __dict__) keeps them apart.
-                res = dict->ma_values != NULL ? dict->ma_values->values[hint] : ep->me_value;
+            {  // _GUARD_TYPE_VERSION
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                PyTypeObject *tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
             }
-            else {
-                PyDictKeyEntry *ep = DK_ENTRIES(dict->ma_keys) + hint;
-                DEOPT_IF(ep->me_key != name, LOAD_ATTR);
-                res = ep->me_value;
+            {  // _GUARD_HINTED_DICT
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(Py_TYPE(owner)->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+                PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
+                DEOPT_IF(dict == NULL, LOAD_ATTR);
+                assert(PyDict_CheckExact((PyObject *)dict));
+                DEOPT_IF(cache->index >= (size_t)dict->ma_keys->dk_nentries, LOAD_ATTR);
             }
-            DEOPT_IF(res == NULL, LOAD_ATTR);
+            {  // _LOAD_ATTR_HINTED
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
+                PyObject *name = GETITEM(names, oparg);
+                uint16_t hint = cache->index;
+                if (DK_IS_UNICODE(dict->ma_keys)) {
+                    PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + hint;
+                    DEOPT_IF(ep->me_key != name, LOAD_ATTR);
+                    // A split dict (an instance's values turned into its __dict__) keeps them apart.
+                    res = dict->ma_values != NULL ? dict->ma_values->values[hint] : ep->me_value;
+                }
+                else {
+                    PyDictKeyEntry *ep = DK_ENTRIES(dict->ma_keys) + hint;
+                    DEOPT_IF(ep->me_key != name, LOAD_ATTR);
+                    res = ep->me_value;
+                }
+                DEOPT_IF(res == NULL, LOAD_ATTR);
+                STAT_INC(LOAD_ATTR, hit);
+                Py_INCREF(res);
+                Py_DECREF(owner);
+            }
             POKE(1, res);
-            STAT_INC(LOAD_ATTR, hit);
-            Py_INCREF(res);
-            Py_DECREF(owner);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -522,26 +531,31 @@
         TARGET(STORE_ATTR_INSTANCE_VALUE) {
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *tp = Py_TYPE(owner);
-            uint32_t type_version = read_u32(cache->version);
-            assert(type_version != 0);
-            DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
-            assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
-            PyDictValues *values = *_PyObject_ValuesPointer(owner);
-            DEOPT_IF(values == NULL, STORE_ATTR);
-            STAT_INC(STORE_ATTR, hit);
-            Py_ssize_t index = cache->index;
-            PyObject *old_value = values->values[index];
-            values->values[index] = value;
-            if (old_value == NULL) {
-                _PyDictValues_AddToInsertionOrder(values, index);
+            {  // _GUARD_TYPE_VERSION
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                PyTypeObject *tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
             }
-            else {
-                Py_DECREF(old_value);
+            {  // _STORE_ATTR_INSTANCE_VALUE
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(Py_TYPE(owner)->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+                PyDictValues *values = *_PyObject_ValuesPointer(owner);
+                DEOPT_IF(values == NULL, STORE_ATTR);
+                STAT_INC(STORE_ATTR, hit);
+                Py_ssize_t index = cache->index;
+                PyObject *old_value = values->values[index];
+                values->values[index] = value;
+                if (old_value == NULL) {
+                    _PyDictValues_AddToInsertionOrder(values, index);
+                }
+                else {
+                    Py_DECREF(old_value);
+                }
+                Py_DECREF(owner);
             }
-            Py_DECREF(owner);
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_ATTR);
             DISPATCH();
@@ -554,46 +568,55 @@
         TARGET(STORE_ATTR_WITH_HINT) {
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *tp = Py_TYPE(owner);
-            uint32_t type_version = read_u32(cache->version);
-            assert(type_version != 0);
-            DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
-            assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
-            PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
-            DEOPT_IF(dict == NULL, STORE_ATTR);
-            assert(PyDict_CheckExact((PyObject *)dict));
-            PyObject *name = GETITEM(names, oparg);
-            uint16_t hint = cache->index;
-            DEOPT_IF(hint >= (size_t)dict->ma_keys->dk_nentries, STORE_ATTR);
-            PyObject *old_value;
-            if (DK_IS_UNICODE(dict->ma_keys)) {
-                PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + hint;
-                DEOPT_IF(ep->me_key != name, STORE_ATTR);
-                // A split dict (an instance's values turned into its __dict__) keeps them apart.
-                PyObject **slot = dict->ma_values != NULL ? &dict->ma_values->values[hint]
-                                                          : &ep->me_value;
-                old_value = *slot;
-                DEOPT_IF(old_value == NULL, STORE_ATTR);
-                *slot = value;
+            {  // _GUARD_TYPE_VERSION
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                PyTypeObject *tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
             }
-            else {
-                PyDictKeyEntry *ep = DK_ENTRIES(dict->ma_keys) + hint;
-                DEOPT_IF(ep->me_key != name, STORE_ATTR);
-                old_value = ep->me_value;
-                DEOPT_IF(old_value == NULL, STORE_ATTR);
-                ep->me_value = value;
+            {  // _GUARD_HINTED_DICT
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(Py_TYPE(owner)->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+                PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
+                DEOPT_IF(dict == NULL, STORE_ATTR);
+                assert(PyDict_CheckExact((PyObject *)dict));
+                DEOPT_IF(cache->index >= (size_t)dict->ma_keys->dk_nentries, STORE_ATTR);
             }
-            Py_DECREF(old_value);
-            STAT_INC(STORE_ATTR, hit);
-            /* Ensure dict is GC tracked if it needs to be */
-            if (!_PyObject_GC_IS_TRACKED(dict) && _PyObject_GC_MAY_BE_TRACKED(value)) {
-                _PyObject_GC_TRACK(dict);
+            {  // _STORE_ATTR_HINTED
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                PyDictObject *dict = *(PyDictObject **)_PyObject_ManagedDictPointer(owner);
+                PyObject *name = GETITEM(names, oparg);
+                uint16_t hint = cache->index;
+                PyObject *old_value;
+                if (DK_IS_UNICODE(dict->ma_keys)) {
+                    PyDictUnicodeEntry *ep = DK_UNICODE_ENTRIES(dict->ma_keys) + hint;
+                    DEOPT_IF(ep->me_key != name, STORE_ATTR);
+                    // A split dict (an instance's values turned into its __dict__) keeps them apart.
+                    PyObject **slot = dict->ma_values != NULL ? &dict->ma_values->values[hint]
+                                                              : &ep->me_value;
+                    old_value = *slot;
+                    DEOPT_IF(old_value == NULL, STORE_ATTR);
+                    *slot = value;
+                }
+                else {
+                    PyDictKeyEntry *ep = DK_ENTRIES(dict->ma_keys) + hint;
+                    DEOPT_IF(ep->me_key != name, STORE_ATTR);
+                    old_value = ep->me_value;
+                    DEOPT_IF(old_value == NULL, STORE_ATTR);
+                    ep->me_value = value;
+                }
+                Py_DECREF(old_value);
+                STAT_INC(STORE_ATTR, hit);
+                /* Ensure dict is GC tracked if it needs to be */
+                if (!_PyObject_GC_IS_TRACKED(dict) && _PyObject_GC_MAY_BE_TRACKED(value)) {
+                    _PyObject_GC_TRACK(dict);
+                }
+                /* PEP 509 */
+                dict->ma_version_tag = DICT_NEXT_VERSION();
+                Py_DECREF(owner);
             }
-            /* PEP 509 */
-            dict->ma_version_tag = DICT_NEXT_VERSION();
-            Py_DECREF(owner);
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_ATTR);
             DISPATCH();
@@ -603,18 +626,23 @@
         TARGET(STORE_ATTR_SLOT) {
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *tp = Py_TYPE(owner);
-            uint32_t type_version = read_u32(cache->version);
-            assert(type_version != 0);
-            DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
-            char *addr = (char *)owner + cache->index;
-            STAT_INC(STORE_ATTR, hit);
-            PyObject *old_value = *(PyObject **)addr;
-            *(PyObject **)addr = value;
-            Py_XDECREF(old_value);
-            Py_DECREF(owner);
+            {  // _GUARD_TYPE_VERSION
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                PyTypeObject *tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
+            }
+            {  // _STORE_ATTR_SLOT
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                char *addr = (char *)owner + cache->index;
+                STAT_INC(STORE_ATTR, hit);
+                PyObject *old_value = *(PyObject **)addr;
+                *(PyObject **)addr = value;
+                Py_XDECREF(old_value);
+                Py_DECREF(owner);
+            }
             STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_ATTR);
             DISPATCH();
@@ -4261,90 +4289,93 @@
         }
 
         // BINARY_OP_ADD_FLOAT_INT: `float + int` and `int + float`: an exact float and an exact int of one digit, in
-        // either order; the int converts to a double exactly, as float's own operator converts it.
-        // Deopts otherwise.
-        // The result is written into a float operand only the stack referred to, if there is one
+        // either order. Deopts otherwise.
+        // The result is written into the float operand if only the stack referred to it
         // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_ADD_FLOAT_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sum;
-            assert(cframe.use_tracing == 0);
-            int float_left = PyFloat_CheckExact(left);
-            PyObject *f = float_left ? left : right;
-            PyObject *i = float_left ? right : left;
-            DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
-            DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
-            double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
-            double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
-            sum = _PyQuicken_FloatIntResult(f, i, dleft + dright);
-            POKE(2, sum);
-            if (sum == NULL) goto pop_2_error;
+            {  // _GUARD_FLOAT_AND_MEDIUM_INT
+                assert(cframe.use_tracing == 0);
+                int float_left = PyFloat_CheckExact(left);
+                PyObject *f = float_left ? left : right;
+                PyObject *i = float_left ? right : left;
+                DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
+                DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+            }
+            {  // _ADD_FLOAT_INT
+                STAT_INC(BINARY_OP, hit);
+                sum = _PyQuicken_FloatIntResult(left, right,
+                                                _PyQuicken_AsDouble(left) + _PyQuicken_AsDouble(right));
+                if (sum == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_SUBTRACT_FLOAT_INT: `float - int` and `int - float`: an exact float and an exact int of one digit, in
-        // either order; the int converts to a double exactly, as float's own operator converts it.
-        // Deopts otherwise.
-        // The result is written into a float operand only the stack referred to, if there is one
+        // either order. Deopts otherwise.
+        // The result is written into the float operand if only the stack referred to it
         // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_SUBTRACT_FLOAT_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            assert(cframe.use_tracing == 0);
-            int float_left = PyFloat_CheckExact(left);
-            PyObject *f = float_left ? left : right;
-            PyObject *i = float_left ? right : left;
-            DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
-            DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
-            double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
-            double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
-            res = _PyQuicken_FloatIntResult(f, i, dleft - dright);
-            POKE(2, res);
-            if (res == NULL) goto pop_2_error;
+            {  // _GUARD_FLOAT_AND_MEDIUM_INT
+                assert(cframe.use_tracing == 0);
+                int float_left = PyFloat_CheckExact(left);
+                PyObject *f = float_left ? left : right;
+                PyObject *i = float_left ? right : left;
+                DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
+                DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+            }
+            {  // _SUBTRACT_FLOAT_INT
+                STAT_INC(BINARY_OP, hit);
+                res = _PyQuicken_FloatIntResult(left, right,
+                                                _PyQuicken_AsDouble(left) - _PyQuicken_AsDouble(right));
+                if (res == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // BINARY_OP_MULTIPLY_FLOAT_INT: `float * int` and `int * float`: an exact float and an exact int of one digit, in
-        // either order; the int converts to a double exactly, as float's own operator converts it.
-        // Deopts otherwise.
-        // The result is written into a float operand only the stack referred to, if there is one
+        // either order. Deopts otherwise.
+        // The result is written into the float operand if only the stack referred to it
         // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_MULTIPLY_FLOAT_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            assert(cframe.use_tracing == 0);
-            int float_left = PyFloat_CheckExact(left);
-            PyObject *f = float_left ? left : right;
-            PyObject *i = float_left ? right : left;
-            DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
-            DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double di = (double)(Py_SIZE(i) * (Py_ssize_t)((PyLongObject *)i)->ob_digit[0]);
-            double dleft = float_left ? PyFloat_AS_DOUBLE(f) : di;
-            double dright = float_left ? di : PyFloat_AS_DOUBLE(f);
-            res = _PyQuicken_FloatIntResult(f, i, dleft * dright);
-            POKE(2, res);
-            if (res == NULL) goto pop_2_error;
+            {  // _GUARD_FLOAT_AND_MEDIUM_INT
+                assert(cframe.use_tracing == 0);
+                int float_left = PyFloat_CheckExact(left);
+                PyObject *f = float_left ? left : right;
+                PyObject *i = float_left ? right : left;
+                DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
+                DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+            }
+            {  // _MULTIPLY_FLOAT_INT
+                STAT_INC(BINARY_OP, hit);
+                res = _PyQuicken_FloatIntResult(left, right,
+                                                _PyQuicken_AsDouble(left) * _PyQuicken_AsDouble(right));
+                if (res == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_ADD_FLOAT: `float + float`: deopts unless `left` is an exact float and `right` has the same type.
+        // BINARY_OP_ADD_FLOAT: `float + float`: deopts unless both operands are exact floats.
         // The result is written into a float operand only the stack referred to, if there is one
         // (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_ADD_FLOAT) {
@@ -4365,21 +4396,25 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_ADD_INT: `int + int`: deopts unless `left` is an exact int and `right` has the same type.
+        // BINARY_OP_ADD_INT: `int + int`: deopts unless both operands are exact ints.
         // A one-digit result is written into an operand only the stack referred to, if there is
         // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_ADD_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sum;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
-            DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            sum = _PyQuicken_IntAdd(left, right);
-            POKE(2, sum);
-            if (sum == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _ADD_INT
+                STAT_INC(BINARY_OP, hit);
+                sum = _PyQuicken_IntAdd(left, right);
+                if (sum == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4465,17 +4500,21 @@
         // A one-digit result is written into an operand only the stack referred to, if there is
         // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_MULTIPLY_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *prod;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            prod = _PyQuicken_IntMultiply(left, right);
-            POKE(2, prod);
-            if (prod == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _MULTIPLY_INT
+                STAT_INC(BINARY_OP, hit);
+                prod = _PyQuicken_IntMultiply(left, right);
+                if (prod == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -4504,17 +4543,21 @@
         // A one-digit result is written into an operand only the stack referred to, if there is
         // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_SUBTRACT_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sub;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            sub = _PyQuicken_IntSubtract(left, right);
-            POKE(2, sub);
-            if (sub == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _SUBTRACT_INT
+                STAT_INC(BINARY_OP, hit);
+                sub = _PyQuicken_IntSubtract(left, right);
+                if (sub == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4524,17 +4567,21 @@
         // int); others run int's own remainder without the generic operator's search of both
         // operands' slots (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_REMAINDER_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            res = _PyQuicken_IntRemainder(left, right);
-            POKE(2, res);
-            if (res == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _REMAINDER_INT
+                STAT_INC(BINARY_OP, hit);
+                res = _PyQuicken_IntRemainder(left, right);
+                if (res == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -4544,17 +4591,21 @@
         // int); others run int's own floor division without the generic operator's search of both
         // operands' slots (runtime/quicken/quicken_numbers.h).
         TARGET(BINARY_OP_FLOOR_DIVIDE_INT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            res = _PyQuicken_IntFloorDivide(left, right);
-            POKE(2, res);
-            if (res == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _FLOOR_DIVIDE_INT
+                STAT_INC(BINARY_OP, hit);
+                res = _PyQuicken_IntFloorDivide(left, right);
+                if (res == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }

@@ -1126,9 +1126,10 @@ reject_LOAD_ATTR_INSTANCE_VALUE: ;
         if (keys_version == 0) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
         }
-        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _CHECK_MODULE_KEYS's view of the cache
+        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // both families' caches, as upstream
         write_u32(attr_cache->version, keys_version);
         attr_cache->index = (uint16_t)index;
+        // (LOAD_METHOD's cache has more entries: LOAD_METHOD_MODULE reads none of them.)
         _Py_SET_OPCODE(*instr, LOAD_ATTR_MODULE);
         goto success;
     }
@@ -1505,11 +1506,10 @@ reject_LOAD_METHOD_NO_DICT: ;
         if (keys_version == 0) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
         }
-        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // _CHECK_MODULE_KEYS's view of the cache
+        _PyAttrCache *attr_cache = (_PyAttrCache *)cache;  // both families' caches, as upstream
         write_u32(attr_cache->version, keys_version);
         attr_cache->index = (uint16_t)index;
-
-        /* The rest of the cache is not read. */
+        // (LOAD_METHOD's cache has more entries: LOAD_METHOD_MODULE reads none of them.)
         _Py_SET_OPCODE(*instr, LOAD_METHOD_MODULE);
         goto success;
     }

@@ -19,6 +19,7 @@
 #include "pycore_floatobject.h"   // _PyFloat_ExactDealloc()
 #include "pycore_long.h"          // _PyLong_SMALL_INTS, _PyLong_Add()
 #include "pycore_object.h"        // _Py_DECREF_SPECIALIZED(), _Py_DECREF_NO_DEALLOC()
+#include "pycore_opcode.h"        // _PyOpcode_Deopt
 
 static inline PyObject *
 _PyQuicken_FloatResult(PyObject *left, PyObject *right, double value)
@@ -221,6 +222,33 @@ static inline PyObject *
 _PyQuicken_IntFloorDivide(PyObject *left, PyObject *right)
 {
     return _PyQuicken_IntDivision(left, right, _PyQuicken_FLOOR_DIVIDE);
+}
+
+/* FOR_ITER_RANGE's next int, where the loop variable may hold the previous one. A small value
+ * is the shared small int. When the instruction after the loop header stores into a fast local
+ * (`next`, STORE_FAST or a superinstruction that starts with one) and that local holds an exact
+ * int of one digit that only it refers to, another one-digit value is written into that int,
+ * which is returned with a new reference: the store then replaces the int by itself, and
+ * neither an int is freed nor one allocated. No code can run between the two instructions, so
+ * nothing sees the local's int change before the store. Otherwise a new int, as
+ * PyLong_FromLong makes it. */
+static inline PyObject *
+_PyQuicken_RangeValue(PyObject **locals, _Py_CODEUNIT next, long value)
+{
+    if (_PyQuicken_IS_SMALL(value)) {
+        return Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + value]);
+    }
+    if (_PyOpcode_Deopt[_Py_OPCODE(next)] == STORE_FAST
+            && -(long)PyLong_MASK <= value && value <= (long)PyLong_MASK) {
+        PyObject *old = locals[_Py_OPARG(next)];
+        if (old != NULL && Py_REFCNT(old) == 1 && PyLong_CheckExact(old)
+                && _PyQuicken_IS_MEDIUM(old)) {
+            Py_SET_SIZE(old, value < 0 ? -1 : 1);
+            ((PyLongObject *)old)->ob_digit[0] = (digit)(value < 0 ? -value : value);
+            return Py_NewRef(old);
+        }
+    }
+    return PyLong_FromLong(value);
 }
 
 #endif /* QUICKEN_NUMBERS_H */

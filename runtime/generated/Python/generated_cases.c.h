@@ -2675,7 +2675,9 @@
         }
 
         // FOR_ITER_RANGE: FOR_ITER over the iterator of a range whose bounds fit in a C long (deopts otherwise):
-        // the next int without a call; at the end, jumps as FOR_ITER does.
+        // the next int without a call, written into the int the loop variable holds where only the
+        // variable refers to it (the store after the header then stores it again); at the end, jumps
+        // as FOR_ITER does.
         TARGET(FOR_ITER_RANGE) {
             PyObject *iter = PEEK(1);
             PyObject *next;
@@ -2685,7 +2687,10 @@
             if (r->index < r->len) {
                 /* unsigned arithmetic, as rangeiter_next: no signed overflow */
                 long value = (long)(r->start + (unsigned long)(r->index++) * r->step);
-                next = PyLong_FromLong(value);
+                // Written into the loop variable's int where only the variable holds it
+                // (runtime/quicken/quicken_numbers.h), else a new int.
+                next = _PyQuicken_RangeValue(&GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_FOR_ITER],
+                                             value);
                 if (next == NULL) goto error;
                 STACK_GROW(1);
                 POKE(1, next);

@@ -431,22 +431,15 @@ class _Analyzer:
                                        f"family {f.name}'s 'otherwise'")
         # An op's `when` is read only as the admission of a family member it begins.
         for d in decls:
-            if isinstance(d, ast.CompositionDecl) and d.kind == "inst":
-                for index, ref in enumerate(d.parts):
-                    if ref.name in op_whens and (d.name, index) not in admitted:
-                        self.error(op_whens[ref.name].location,
-                                   f"the 'when' of {ref.name} would be ignored in {d.name}: an "
-                                   f"op's 'when' is read only where the op is the first part "
-                                   f"of a member of a family that declares 'specialize'",
-                                   notes=((ref.location, f"{ref.name} in {d.name}"),))
-            elif isinstance(d, ast.CompositionDecl):
-                for ref in d.parts + d.alternatives:
-                    if ref.name in op_whens:
-                        self.error(op_whens[ref.name].location,
-                                   f"the 'when' of {ref.name} would be ignored in "
-                                   f"superinstruction {d.name}: an op's 'when' is read only "
-                                   f"where the op is the first part of a family member",
-                                   notes=((ref.location, f"{ref.name} in {d.name}"),))
+            if not isinstance(d, ast.CompositionDecl):
+                continue
+            for index, ref in enumerate(d.parts + d.alternatives):
+                if ref.name in op_whens and (d.name, index) not in admitted:
+                    self.error(op_whens[ref.name].location,
+                               f"the 'when' of {ref.name} would be ignored in {d.name}: an "
+                               f"op's 'when' is read only where the op is the first part "
+                               f"of a member of a family that declares 'specialize'",
+                               notes=((ref.location, f"{ref.name} in {d.name}"),))
 
     def check_block(self, f: model.Family, body: ast.Body, block: str,
                     failures: list[str]) -> Reading:

@@ -89,15 +89,27 @@ _PyQuicken_FloatIntResult(PyObject *left, PyObject *right, double value)
 enum { _PyQuicken_ADD, _PyQuicken_SUBTRACT, _PyQuicken_MULTIPLY, _PyQuicken_REMAINDER,
        _PyQuicken_FLOOR_DIVIDE };
 
-/* A one-digit value other than a small int written into target, an operand only the stack
-   referred to, which is returned; the other operand is released. */
-static inline Py_ALWAYS_INLINE PyObject *
-_PyQuicken_IntInto(PyObject *target, PyObject *other, stwodigits value)
+/* The shared small int of a small value, a new reference. */
+#define _PyQuicken_SMALL_INT(value) \
+    Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + (value)])
+
+/* A one-digit value other than a small int written into target, a one-digit int nothing but
+   the caller refers to. */
+static inline Py_ALWAYS_INLINE void
+_PyQuicken_SetMedium(PyObject *target, stwodigits value)
 {
     assert(Py_REFCNT(target) == 1 && _PyQuicken_IS_MEDIUM(target) && !_PyQuicken_IS_SMALL(value));
     assert(-(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK);
     Py_SET_SIZE(target, value < 0 ? -1 : 1);
     ((PyLongObject *)target)->ob_digit[0] = (digit)(value < 0 ? -value : value);
+}
+
+/* The value written into target, an operand only the stack referred to, which is returned;
+   the other operand is released. */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_IntInto(PyObject *target, PyObject *other, stwodigits value)
+{
+    _PyQuicken_SetMedium(target, value);
     _Py_DECREF_SPECIALIZED(other, (destructor)PyObject_Free);
     return target;
 }
@@ -196,7 +208,7 @@ _PyQuicken_IntDivision(PyObject *left, PyObject *right, int op)
     }
     PyObject *result;
     if (_PyQuicken_IS_SMALL(value)) {
-        result = Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + value]);
+        result = _PyQuicken_SMALL_INT(value);
     }
     else if (Py_REFCNT(left) == 1) {
         return _PyQuicken_IntInto(left, right, value);
@@ -236,15 +248,14 @@ static inline PyObject *
 _PyQuicken_RangeValue(PyObject **locals, _Py_CODEUNIT next, long value)
 {
     if (_PyQuicken_IS_SMALL(value)) {
-        return Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + value]);
+        return _PyQuicken_SMALL_INT(value);
     }
     if (_PyOpcode_Deopt[_Py_OPCODE(next)] == STORE_FAST
             && -(long)PyLong_MASK <= value && value <= (long)PyLong_MASK) {
         PyObject *old = locals[_Py_OPARG(next)];
         if (old != NULL && Py_REFCNT(old) == 1 && PyLong_CheckExact(old)
                 && _PyQuicken_IS_MEDIUM(old)) {
-            Py_SET_SIZE(old, value < 0 ? -1 : 1);
-            ((PyLongObject *)old)->ob_digit[0] = (digit)(value < 0 ? -value : value);
+            _PyQuicken_SetMedium(old, value);
             return Py_NewRef(old);
         }
     }

@@ -4,6 +4,8 @@
     python3 -m workbench stats-compare BEFORE/stats.json AFTER/stats.json [--output DIR]
     python3 -m workbench advise STATS.json [--top N] [--candidates N]
     python3 -m workbench explain FILE.py --python PATH [--call EXPR] [--function NAME] [--html OUT]
+    python3 -m workbench cases --python NAME=PATH [--python NAME=PATH]... [--bench P]...
+                               [--script F]... [--opcode NAME]... [--show NAME] [--output FILE.md]
 
 Exit status: 0 success; 1 some workload failed (the others' statistics are still written);
 2 unusable command line, interpreter or input.
@@ -20,7 +22,7 @@ from benchmarks.cli import EXIT_OK, EXIT_FAILURES, EXIT_USAGE, UsageError, choos
 from benchmarks.measure import RunFailure
 from workbench import specreport, specstats
 
-COMMANDS = ("stats", "stats-compare", "advise", "explain")
+COMMANDS = ("stats", "stats-compare", "advise", "explain", "cases")
 
 
 def stats_parser():
@@ -91,6 +93,33 @@ def explain_parser():
     return parser
 
 
+def cases_parser():
+    parser = argparse.ArgumentParser(
+        prog="python3 -m workbench cases",
+        description="The machine code of each instruction case of built interpreters, side by "
+                    "side: the instructions on each case's fall-through path to its dispatch, "
+                    "its calls, branches and bytes (docs/workbench.md).")
+    parser.add_argument("--python", dest="pythons", action="append", required=True,
+                        metavar="NAME=PATH",
+                        help="an interpreter built with its symbol table (repeatable; the first "
+                             "is compared with each of the others)")
+    parser.add_argument("--bench", dest="patterns", action="append", default=[], metavar="PATTERN",
+                        help="run the benchmarks whose name matches (repeatable) under callgrind "
+                             "on each interpreter, at their INSTRUCTIONS_SCALE or --scale: hot "
+                             "paths and executions from what they ran")
+    parser.add_argument("--script", action="append", default=[], metavar="FILE",
+                        help="likewise run this Python file (repeatable)")
+    parser.add_argument("--scale", type=positive, default=None,
+                        help="the benchmarks' workload size (default: each one's INSTRUCTIONS_SCALE)")
+    parser.add_argument("--suite", type=Path, default=catalog.SUITE_DIRECTORY)
+    parser.add_argument("--opcode", action="append", default=[], metavar="NAME",
+                        help="only this case (repeatable)")
+    parser.add_argument("--show", metavar="NAME",
+                        help="print case NAME's fall-through path, instruction by instruction")
+    parser.add_argument("--output", type=Path, help="also write the table into this file")
+    return parser
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] not in COMMANDS:
@@ -102,6 +131,8 @@ def main(argv=None):
             return stats_command(stats_parser().parse_args(argv))
         if command == "explain":
             return explain_command(explain_parser().parse_args(argv))
+        if command == "cases":
+            return cases_command(cases_parser().parse_args(argv))
         if command == "advise":
             return advise_command(advise_parser().parse_args(argv))
         return stats_compare_command(stats_compare_parser().parse_args(argv))
@@ -188,4 +219,40 @@ def explain_command(options):
     if options.html:
         options.html.write_text(explain.render_html(data, docs), encoding="utf-8")
         sys.stdout.write("\nHTML written to %s\n" % options.html)
+    return EXIT_OK
+
+
+def cases_command(options):
+    from benchmarks import measure
+    from workbench import cases
+    workloads = []
+    if options.patterns:
+        for bench in catalog.select(catalog.discover(options.suite), options.patterns):
+            workloads.append(measure.runner_command(
+                "python", bench.path, options.scale or bench.instructions_scale, 1, 1,
+                timed=False)[1:])
+    for script in options.script:
+        if not os.path.isfile(script):
+            raise UsageError("no such script: %s" % script)
+        workloads.append([*measure.INTERPRETER_FLAGS, os.path.abspath(script)])
+    interpreters = []
+    for item in options.pythons:
+        label, sep, path = item.partition("=")
+        if not sep or not label or not path:
+            raise UsageError("--python takes NAME=PATH, not %r" % item)
+        if not os.path.isfile(path) or not os.access(path, os.X_OK):
+            raise UsageError("%s is not an executable interpreter" % path)
+        try:
+            sys.stderr.write("reading %s%s\n" % (path, " and running the workloads under callgrind"
+                                                  if workloads else ""))
+            interpreters.append((label, cases.read_cases(os.path.abspath(path), workloads)))
+        except (cases.CasesError, OSError) as error:
+            raise UsageError(str(error)) from None
+    if options.show:
+        sys.stdout.write(cases.render_paths(interpreters, options.show))
+        return EXIT_OK
+    text = cases.render(interpreters, options.opcode)
+    if options.output:
+        options.output.write_text(text, encoding="utf-8")
+    sys.stdout.write(text)
     return EXIT_OK

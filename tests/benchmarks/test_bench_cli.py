@@ -179,4 +179,4 @@ def test_the_workbench_commands_name_their_new_home():
                                     % (command, command))
     completed = run_workbench()
     assert completed.returncode == 2
-    assert completed.stderr.startswith("usage: python3 -m workbench {stats,stats-compare,advise,explain}")
+    assert completed.stderr.startswith("usage: python3 -m workbench {stats,stats-compare,advise,explain,cases}")

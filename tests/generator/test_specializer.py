@@ -519,3 +519,26 @@ def test_specialize_parameters_that_shadow(project):
         "the specialize parameter 'x' of family A has the name of the parameter at "
         f"instructions/a.inst:{diags[2].location.line}:{diags[2].location.col - 20}",
     ]
+
+
+
+def test_an_ops_when_in_a_superinstruction_is_an_error(project):
+    # A superinstruction is never a family member: an op's `when` in one of its parts would
+    # never be read.
+    sup = """
+op _CHECK_INT (left, right -- left, right)
+when {
+    REJECT_IF(!PyLong_CheckExact(left));
+}
+{
+}
+inst A_P = 200 (left, right -- left, right) { }
+super A_S = 201 : A_P + _CHECK_INT;
+"""
+    text = CACHE + MEMBER + sup + family()
+    diags = errors(project({"a.inst": text}))
+    assert [(d.location.line, d.message, [t for _, t in d.notes]) for d in diags] == [
+        (text[:text.index("op _CHECK_INT")].count("\n") + 1,  # the op
+         "the 'when' of _CHECK_INT would be ignored in A_S: an op's 'when' is read only "
+         "where the op is the first part of a member of a family that declares 'specialize'",
+         ["_CHECK_INT in A_S"])]

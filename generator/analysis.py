@@ -36,7 +36,7 @@ from .parser import parse_source
 
 
 def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
-    return _Analyzer(declarations, sources).run()
+    return _Analyzer(declarations, sources).run().seal()
 
 
 def _rejections(member: model.Instruction, when: specializer.Admission

@@ -183,7 +183,7 @@ def skip_after(inst: model.Instruction, member: model.Instruction | None = None)
     for owner in (inst, member) if member is not None else (inst,):
         if owner.cache is not None:
             skip.append(f"INLINE_CACHE_ENTRIES_{owner.family.name}")
-    for fused in inst.fuses + (member.fuses if member is not None else []):
+    for fused in inst.fuses + (member.fuses if member is not None else ()):
         skip.append("1")
         if fused.cache is not None:
             skip.append(f"INLINE_CACHE_ENTRIES_{fused.family.name}")
@@ -487,7 +487,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             # the superinstruction ends here, and the site runs as what it holds now (the
             # adaptive form, another member). Tracing is off there: no code ran since the
             # last start, or it was checked.
-            for member, part in zip(inst.member_parts, [inst.parts[-1]] + inst.alternatives):
+            for member, part in zip(inst.member_parts, [inst.parts[-1], *inst.alternatives]):
                 block = [advance] + part_block(last, part) + finish(
                     inst, model.StackEffect([], [], inst.location), (),
                     dispatch=dispatch_macro(inst, untraced), member=member)

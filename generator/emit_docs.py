@@ -39,7 +39,7 @@ class _DocFamily:
         self.name = family.name
         self.cache = family.cache
         self.adaptive = family.adaptive
-        others = ([family.quick] if family.quick else []) + family.members
+        others = ([family.quick] if family.quick else []) + list(family.members)
         self.others = ", ".join(f"`{i.name}`" for i in others)
 
 

@@ -1,17 +1,46 @@
 """The semantic model: plain data classes describing the checked instruction set.
 
-The analyser (analysis.py) builds it from the syntax tree; the emitters (emit_*.py) only
-read it. Nothing here knows about text layout.
+The analyser (analysis.py) builds it from the syntax tree and seals it (Model.seal); the
+emitters (emit_*.py) only read it: assigning to a field of a sealed model raises. Nothing here
+knows about text layout.
 """
 
 from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from . import ast
 from .diagnostics import Location
+
+
+class Final:
+    """A model object. The analysis builds the model; once it returns it (Model.seal), the
+    model is final: assigning to a field raises, and its lists and sets are tuples and
+    frozensets."""
+
+    _sealed = False
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if self._sealed:
+            raise AttributeError(f"cannot set {type(self).__name__}.{name}: the model is final "
+                                 f"once built")
+        object.__setattr__(self, name, value)
+
+    def _seal(self) -> None:
+        if self._sealed:
+            return
+        object.__setattr__(self, "_sealed", True)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, (list, set)):
+                value = tuple(value) if isinstance(value, list) else frozenset(value)
+                object.__setattr__(self, f.name, value)
+            for v in value if isinstance(value, (tuple, frozenset)) else (value,):
+                if isinstance(v, Final):
+                    v._seal()
+
 
 HAVE_ARGUMENT = 90
 DO_TRACING = 255
@@ -104,7 +133,7 @@ class Size:
 
 
 @dataclass
-class StackItem:
+class StackItem(Final):
     name: str
     location: Location
     array_size: str | None = None
@@ -195,7 +224,7 @@ def _parenthesize(expr: str) -> str:
 
 
 @dataclass
-class StackEffect:
+class StackEffect(Final):
     inputs: list[StackItem]
     outputs: list[StackItem]
     location: Location
@@ -241,7 +270,7 @@ class StackEffect:
 
 
 @dataclass
-class Body:
+class Body(Final):
     """An instruction's or op's body: its source and its reading (statements.py), the one
     understanding of it that the checks and the emitters share."""
 
@@ -293,7 +322,7 @@ class Body:
 
 
 @dataclass
-class Operation:
+class Operation(Final):
     """A piece of code with a stack effect: the body of an `inst`, or an `op`."""
 
     name: str
@@ -304,7 +333,7 @@ class Operation:
 
 
 @dataclass
-class Cache:
+class Cache(Final):
     name: str
     location: Location
     doc: str
@@ -316,7 +345,7 @@ class Cache:
 
 
 @dataclass
-class Instruction:
+class Instruction(Final):
     name: str
     number: int  # written, or (specialized instructions) derived by the analysis
     location: Location
@@ -477,7 +506,7 @@ class Instruction:
 
 
 @dataclass
-class Family:
+class Family(Final):
     name: str
     location: Location
     doc: str
@@ -492,11 +521,11 @@ class Family:
     def specializations(self) -> list[Instruction]:
         """In opcode.py's order: adaptive, quick, then members."""
         result = [i for i in (self.adaptive, self.quick) if i is not None]
-        return result + self.members
+        return result + list(self.members)
 
 
 @dataclass
-class Model:
+class Model(Final):
     instructions: list[Instruction]  # in declaration order (files sorted by name)
     families: list[Family]  # sorted by name
     caches: list[Cache]
@@ -504,6 +533,12 @@ class Model:
     sources: list[str]  # the .inst files, relative to the project root
     opargs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     baseline: object = None  # baselines.Baseline declared by `baseline NAME;`, if any
+
+    def seal(self) -> "Model":
+        """Make the model final (Final): the analysis calls this last, so that the emitters
+        only read what it built."""
+        self._seal()
+        return self
 
     @property
     def upstream_supers(self) -> set[str]:

@@ -743,3 +743,19 @@ def test_dis_and_summarize_stats_number_the_specialized_instructions_as_opcode_h
     defines = genutil.read_defines(files[OUTPUTS["opcode_h"]])
     assert by_dis == {name: defines[name] for name in namespace["_specialized_instructions"]}
     assert len(by_dis) == len(namespace["_specialized_instructions"])
+
+
+def test_the_model_is_final_once_built(model):
+    # The emitters only read what the analysis built (model.Final, Model.seal).
+    inst = next(i for i in model.instructions if i.name == "BINARY_OP_ADD_INT")
+    family = next(f for f in model.families if f.name == "BINARY_OP")
+    op = inst.parts[0]
+    for obj, field in [(model, "instructions"), (inst, "number"), (inst, "family"),
+                       (family, "members"), (model.caches[0], "entries"), (op, "name"),
+                       (op.body, "source"), (op.effect, "inputs"), (op.effect.inputs[0], "name")]:
+        with pytest.raises(AttributeError, match="the model is final once built"):
+            setattr(obj, field, None)
+    for sequence in (model.instructions, model.families, inst.parts, inst.fuses, family.members,
+                     op.effect.inputs, model.caches[0].entries):
+        assert isinstance(sequence, tuple)
+    assert isinstance(inst.flags, frozenset)

@@ -79,14 +79,16 @@ NO_CODE_CALLS = frozenset({
     # runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose
     # deallocators only free) and make a number (not _PyQuicken_IntMultiply: _PyLong_Multiply)
     "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult", "_PyQuicken_IntAdd",
-    "_PyQuicken_IntSubtract", "_PyQuicken_RangeValue",
+    "_PyQuicken_IntSubtract", "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
+    "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored",
 })
 # Those of them that allocate: tracemalloc, when it traces, records the frame's position.
 ALLOCATING_CALLS = frozenset({"_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong",
                               "PyLong_FromSsize_t", "PyFloat_FromDouble",
                               "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult",
                               "_PyQuicken_IntAdd", "_PyQuicken_IntSubtract",
-                              "_PyQuicken_RangeValue"})
+                              "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
+                              "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored"})
 # Deallocators that run no code: `_Py_DECREF_SPECIALIZED(x, D)` with one of these frees an
 # int, a float or a str and nothing else.
 NO_CODE_DEALLOCS = frozenset({"PyObject_Free", "_PyFloat_ExactDealloc",

@@ -12,6 +12,17 @@
  * _PyQuicken_FloatIntResult: an exact float and an exact int, in either order (the int is
  * never reused); _PyQuicken_AsDouble reads either operand.
  * The int members do the same with one-digit ints (below).
+ *
+ * The `_STORED` members run where the next instruction stores the result into a fast local
+ * (STORE_FAST, or a superinstruction that starts with one: the specializer chose them for
+ * it). Where no operand is a temporary, their result goes into the object that store is
+ * about to replace, if nothing else refers to it (_PyQuicken_StoreTarget): an operand stored
+ * back (`x += y`, `x = y * x`: the local and the stack refer to it) or the local's previous
+ * value (`d = x - y` in a loop: each iteration's d written into the last one's). The store
+ * then replaces the local's object by itself. They take `locals` (&GETLOCAL(0)) and `next`,
+ * the code unit after their inline cache. No code runs between the member and the store, and
+ * a member runs only when nothing is traced (the traced loop runs the generic instruction), so
+ * nothing sees the object change before the store.
  */
 #ifndef QUICKEN_NUMBERS_H
 #define QUICKEN_NUMBERS_H
@@ -20,6 +31,19 @@
 #include "pycore_long.h"          // _PyLong_SMALL_INTS, _PyLong_Add()
 #include "pycore_object.h"        // _Py_DECREF_SPECIALIZED(), _Py_DECREF_NO_DEALLOC()
 #include "pycore_opcode.h"        // _PyOpcode_Deopt
+
+/* The object the store `next` replaces, if `next` stores into a fast local and nothing but
+   that local and the operands left and right on the stack refer to that object; else NULL. */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_StoreTarget(PyObject *left, PyObject *right, PyObject **locals, _Py_CODEUNIT next)
+{
+    assert(_PyOpcode_Deopt[_Py_OPCODE(next)] == STORE_FAST);
+    PyObject *old = locals[_Py_OPARG(next)];
+    if (old == NULL || Py_REFCNT(old) != 1 + (old == left) + (old == right)) {
+        return NULL;
+    }
+    return old;
+}
 
 static inline PyObject *
 _PyQuicken_FloatResult(PyObject *left, PyObject *right, double value)
@@ -39,6 +63,25 @@ _PyQuicken_FloatResult(PyObject *left, PyObject *right, double value)
     _Py_DECREF_NO_DEALLOC(right);
     _Py_DECREF_NO_DEALLOC(left);
     return result;
+}
+
+/* _PyQuicken_FloatResult for a `_STORED` member. */
+static inline PyObject *
+_PyQuicken_FloatStored(PyObject *left, PyObject *right, double value,
+                       PyObject **locals, _Py_CODEUNIT next)
+{
+    if (Py_REFCNT(left) != 1 && Py_REFCNT(right) != 1) {
+        // Neither operand is a temporary: releasing them frees nothing.
+        PyObject *target = _PyQuicken_StoreTarget(left, right, locals, next);
+        if (target != NULL && PyFloat_CheckExact(target)) {
+            ((PyFloatObject *)target)->ob_fval = value;
+            Py_INCREF(target);
+            _Py_DECREF_NO_DEALLOC(right);
+            _Py_DECREF_NO_DEALLOC(left);
+            return target;
+        }
+    }
+    return _PyQuicken_FloatResult(left, right, value);
 }
 
 /* The value of an operand of a float-and-int member: an exact float's, or an exact int's of
@@ -94,11 +137,11 @@ enum { _PyQuicken_ADD, _PyQuicken_SUBTRACT, _PyQuicken_MULTIPLY, _PyQuicken_REMA
     Py_NewRef((PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + (value)])
 
 /* A one-digit value other than a small int written into target, a one-digit int nothing but
-   the caller refers to. */
+   the caller refers to (and the local _PyQuicken_StoreTarget found it in). */
 static inline Py_ALWAYS_INLINE void
 _PyQuicken_SetMedium(PyObject *target, stwodigits value)
 {
-    assert(Py_REFCNT(target) == 1 && _PyQuicken_IS_MEDIUM(target) && !_PyQuicken_IS_SMALL(value));
+    assert(Py_REFCNT(target) <= 3 && _PyQuicken_IS_MEDIUM(target) && !_PyQuicken_IS_SMALL(value));
     assert(-(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK);
     Py_SET_SIZE(target, value < 0 ? -1 : 1);
     ((PyLongObject *)target)->ob_digit[0] = (digit)(value < 0 ? -value : value);
@@ -161,6 +204,35 @@ _PyQuicken_IntArithmetic(PyObject *left, PyObject *right, int op)
     return _PyQuicken_IntByLongobject(left, right, op);
 }
 
+/* + - * for a `_STORED` member: where no operand is a temporary, a one-digit result other
+   than a small int goes into the object the next store replaces, if it is an exact one-digit
+   int; else as _PyQuicken_IntArithmetic. */
+static inline Py_ALWAYS_INLINE PyObject *
+_PyQuicken_IntStored(PyObject *left, PyObject *right, int op, PyObject **locals,
+                     _Py_CODEUNIT next)
+{
+    if (Py_REFCNT(left) != 1 && Py_REFCNT(right) != 1
+            && _PyQuicken_IS_MEDIUM(left) && _PyQuicken_IS_MEDIUM(right)) {
+        stwodigits a = _PyQuicken_MEDIUM_VALUE(left);
+        stwodigits b = _PyQuicken_MEDIUM_VALUE(right);
+        stwodigits value = op == _PyQuicken_ADD ? a + b
+                           : op == _PyQuicken_SUBTRACT ? a - b : a * b;
+        if (!_PyQuicken_IS_SMALL(value)
+                && -(stwodigits)PyLong_MASK <= value && value <= (stwodigits)PyLong_MASK) {
+            PyObject *target = _PyQuicken_StoreTarget(left, right, locals, next);
+            if (target != NULL && PyLong_CheckExact(target) && _PyQuicken_IS_MEDIUM(target)) {
+                _PyQuicken_SetMedium(target, value);
+                Py_INCREF(target);
+                _Py_DECREF_NO_DEALLOC(right);
+                _Py_DECREF_NO_DEALLOC(left);
+                return target;
+            }
+        }
+        return _PyQuicken_IntByLongobject(left, right, op);
+    }
+    return _PyQuicken_IntArithmetic(left, right, op);
+}
+
 static inline PyObject *
 _PyQuicken_IntAdd(PyObject *left, PyObject *right)
 {
@@ -177,6 +249,26 @@ static inline PyObject *
 _PyQuicken_IntMultiply(PyObject *left, PyObject *right)
 {
     return _PyQuicken_IntArithmetic(left, right, _PyQuicken_MULTIPLY);
+}
+
+static inline PyObject *
+_PyQuicken_IntAddStored(PyObject *left, PyObject *right, PyObject **locals, _Py_CODEUNIT next)
+{
+    return _PyQuicken_IntStored(left, right, _PyQuicken_ADD, locals, next);
+}
+
+static inline PyObject *
+_PyQuicken_IntSubtractStored(PyObject *left, PyObject *right, PyObject **locals,
+                             _Py_CODEUNIT next)
+{
+    return _PyQuicken_IntStored(left, right, _PyQuicken_SUBTRACT, locals, next);
+}
+
+static inline PyObject *
+_PyQuicken_IntMultiplyStored(PyObject *left, PyObject *right, PyObject **locals,
+                             _Py_CODEUNIT next)
+{
+    return _PyQuicken_IntStored(left, right, _PyQuicken_MULTIPLY, locals, next);
 }
 
 /* _PyQuicken_IntRemainder, _PyQuicken_IntFloorDivide: left % right and left // right with

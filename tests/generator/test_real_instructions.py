@@ -79,6 +79,12 @@ def test_compiler_effects_override_run_time_effects_for_precall_and_call(model, 
 # Specialized instructions (family members) that upstream 3.11.2 does not have, {name: why}.
 PROJECT_ADDITIONS: dict[str, str] = {
     "BINARY_OP_ADD_FLOAT_INT": "`+` on an exact float and a small exact int, either order",
+    "BINARY_OP_ADD_FLOAT_STORED": "`x = a + b` on exact floats, a store into a local after it",
+    "BINARY_OP_ADD_INT_STORED": "`x = a + b` on exact ints, a store into a local after it",
+    "BINARY_OP_MULTIPLY_FLOAT_STORED": "`x = a * b` on exact floats, a store after it",
+    "BINARY_OP_MULTIPLY_INT_STORED": "`x = a * b` on exact ints, a store after it",
+    "BINARY_OP_SUBTRACT_FLOAT_STORED": "`x = a - b` on exact floats, a store after it",
+    "BINARY_OP_SUBTRACT_INT_STORED": "`x = a - b` on exact ints, a store after it",
     "BINARY_OP_FLOOR_DIVIDE_INT": "`//` on two exact ints",
     "BINARY_OP_MULTIPLY_FLOAT_INT": "`*` on an exact float and a small exact int, either order",
     "BINARY_OP_REMAINDER_INT": "`%` on two exact ints",

@@ -107,6 +107,13 @@ def binary_ops(a, b):
     return a + b, a * b, a - b, a / b, a // b, a % b, a << 1 if isinstance(a, int) else 0
 
 
+def stored_ops(a, b):
+    s = a + b
+    p = a * b
+    d = a - b
+    return s, p, d
+
+
 def inplace_str():
     s = ""
     for _ in range(3):
@@ -254,6 +261,8 @@ CASES = [
     ("binary_int", binary_ops, (7, 3)),
     ("binary_float", binary_ops, (7.0, 3.5)),
     ("binary_mixed", binary_ops, (7, 3.5)),
+    ("stored_int", stored_ops, (7, 3)),
+    ("stored_float", stored_ops, (7.0, 3.5)),
     ("binary_str", lambda: "a" + "b" + str(1), ()),
     ("inplace_str", inplace_str, ()),
     ("binary_list", lambda: [1] + [2], ()),

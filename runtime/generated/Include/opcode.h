@@ -217,6 +217,12 @@ extern "C" {
 #define STORE_FAST__LOAD_FAST__LOAD_CONST      204
 #define COMPARE_OP_STR_ORDER_JUMP              205
 #define LOAD_FAST__LOAD_ATTR                   206
+#define BINARY_OP_ADD_FLOAT_STORED             207
+#define BINARY_OP_ADD_INT_STORED               208
+#define BINARY_OP_MULTIPLY_FLOAT_STORED        209
+#define BINARY_OP_MULTIPLY_INT_STORED          210
+#define BINARY_OP_SUBTRACT_FLOAT_STORED        211
+#define BINARY_OP_SUBTRACT_INT_STORED          212
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

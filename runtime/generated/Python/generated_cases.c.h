@@ -4380,6 +4380,28 @@
             DISPATCH_NO_TRACE_CHECK();
         }
 
+        // BINARY_OP_ADD_FLOAT_STORED: `x = a + b` on exact floats where a store into a fast local follows: as
+        // BINARY_OP_ADD_FLOAT, and where no operand is a temporary the result is written into the
+        // float the store replaces (an operand stored back, `x += y`, or the local's previous
+        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        TARGET(BINARY_OP_ADD_FLOAT_STORED) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *sum;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double value = ((PyFloatObject *)left)->ob_fval + ((PyFloatObject *)right)->ob_fval;
+            sum = _PyQuicken_FloatStored(left, right, value,
+                                           &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                           POKE(2, sum);
+            if (sum == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
         // BINARY_OP_ADD_FLOAT: `float + float`: deopts unless both operands are exact floats.
         // The result is written into a float operand only the stack referred to, if there is one
         // (runtime/quicken/quicken_numbers.h).
@@ -4397,6 +4419,31 @@
             POKE(2, sum);
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // BINARY_OP_ADD_INT_STORED: `x = a + b` on exact ints where a store into a fast local follows: as
+        // BINARY_OP_ADD_INT, and where no operand is a temporary a one-digit result is written into
+        // the int the store replaces (an operand stored back, `x += y`, or the local's previous
+        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        TARGET(BINARY_OP_ADD_INT_STORED) {
+            PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
+            PyObject *sum;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _ADD_INT_STORED
+                STAT_INC(BINARY_OP, hit);
+                sum = _PyQuicken_IntAddStored(left, right, &GETLOCAL(0),
+                                              next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                if (sum == NULL) goto pop_2_error;
+            }
+            STACK_SHRINK(1);
+            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4480,6 +4527,28 @@
             DISPATCH();
         }
 
+        // BINARY_OP_MULTIPLY_FLOAT_STORED: `x = a * b` on exact floats where a store into a fast local follows: as
+        // BINARY_OP_MULTIPLY_FLOAT, and where no operand is a temporary the result is written into the
+        // float the store replaces (an operand stored back, `x *= y`, or the local's previous
+        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        TARGET(BINARY_OP_MULTIPLY_FLOAT_STORED) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *prod;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double value = ((PyFloatObject *)left)->ob_fval * ((PyFloatObject *)right)->ob_fval;
+            prod = _PyQuicken_FloatStored(left, right, value,
+                                           &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                           POKE(2, prod);
+            if (prod == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
         // BINARY_OP_MULTIPLY_FLOAT: `float * float`: deopts unless both operands are exact floats.
         // The result is written into a float operand only the stack referred to, if there is one
         // (runtime/quicken/quicken_numbers.h).
@@ -4499,6 +4568,31 @@
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // BINARY_OP_MULTIPLY_INT_STORED: `x = a * b` on exact ints where a store into a fast local follows: as
+        // BINARY_OP_MULTIPLY_INT, and where no operand is a temporary a one-digit result is written into
+        // the int the store replaces (an operand stored back, `x *= y`, or the local's previous
+        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        TARGET(BINARY_OP_MULTIPLY_INT_STORED) {
+            PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
+            PyObject *prod;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _MULTIPLY_INT_STORED
+                STAT_INC(BINARY_OP, hit);
+                prod = _PyQuicken_IntMultiplyStored(left, right, &GETLOCAL(0),
+                                              next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                if (prod == NULL) goto pop_2_error;
+            }
+            STACK_SHRINK(1);
+            POKE(1, prod);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH();
         }
 
         // BINARY_OP_MULTIPLY_INT: `int * int`: deopts unless both operands are exact ints.
@@ -4524,6 +4618,28 @@
             DISPATCH();
         }
 
+        // BINARY_OP_SUBTRACT_FLOAT_STORED: `x = a - b` on exact floats where a store into a fast local follows: as
+        // BINARY_OP_SUBTRACT_FLOAT, and where no operand is a temporary the result is written into the
+        // float the store replaces (an operand stored back, `x -= y`, or the local's previous
+        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        TARGET(BINARY_OP_SUBTRACT_FLOAT_STORED) {
+            PyObject *right = PEEK(1);
+            PyObject *left = PEEK(2);
+            PyObject *sub;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+            STAT_INC(BINARY_OP, hit);
+            double value = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
+            sub = _PyQuicken_FloatStored(left, right, value,
+                                           &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                           POKE(2, sub);
+            if (sub == NULL) goto pop_2_error;
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
         // BINARY_OP_SUBTRACT_FLOAT: `float - float`: deopts unless both operands are exact floats.
         // The result is written into a float operand only the stack referred to, if there is one
         // (runtime/quicken/quicken_numbers.h).
@@ -4540,6 +4656,31 @@
             POKE(2, sub);
             if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
+            DISPATCH_NO_TRACE_CHECK();
+        }
+
+        // BINARY_OP_SUBTRACT_INT_STORED: `x = a - b` on exact ints where a store into a fast local follows: as
+        // BINARY_OP_SUBTRACT_INT, and where no operand is a temporary a one-digit result is written into
+        // the int the store replaces (an operand stored back, `x -= y`, or the local's previous
+        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        TARGET(BINARY_OP_SUBTRACT_INT_STORED) {
+            PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
+            PyObject *sub;
+            {  // _GUARD_BOTH_INT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+            }
+            {  // _SUBTRACT_INT_STORED
+                STAT_INC(BINARY_OP, hit);
+                sub = _PyQuicken_IntSubtractStored(left, right, &GETLOCAL(0),
+                                              next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                if (sub == NULL) goto pop_2_error;
+            }
+            STACK_SHRINK(1);
+            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }

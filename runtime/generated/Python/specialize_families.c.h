@@ -242,6 +242,9 @@ _PyQuicken_Specialize_BINARY_OP(_Py_CODEUNIT *instr,
     int two_ints = PyLong_CheckExact(lhs) && PyLong_CheckExact(rhs);
     int two_floats = PyFloat_CheckExact(lhs) && PyFloat_CheckExact(rhs);
     int same_types = Py_IS_TYPE(lhs, Py_TYPE(rhs));
+    // the result is stored into a fast local next (the `_STORED` members)
+    int stored = _PyOpcode_Deopt[_Py_OPCODE(instr[INLINE_CACHE_ENTRIES_BINARY_OP + 1])]
+                 == STORE_FAST;
     // an exact float and an exact int of one digit (converted exactly), in either order
     PyObject *int_operand = PyFloat_CheckExact(lhs) ? rhs : lhs;
     int float_and_int = (PyFloat_CheckExact(lhs) && PyLong_CheckExact(rhs)) ||
@@ -318,6 +321,16 @@ reject_BINARY_OP_SUBTRACT_FLOAT_INT: ;
     }
 reject_BINARY_OP_MULTIPLY_FLOAT_INT: ;
 
+    // BINARY_OP_ADD_FLOAT_STORED
+    {
+        if (!add || !PyFloat_CheckExact(lhs) || !stored) {
+            goto reject_BINARY_OP_ADD_FLOAT_STORED;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_ADD_FLOAT_STORED);
+        goto success;
+    }
+reject_BINARY_OP_ADD_FLOAT_STORED: ;
+
     // BINARY_OP_ADD_FLOAT
     {
         if (!add || !PyFloat_CheckExact(lhs)) {
@@ -327,6 +340,16 @@ reject_BINARY_OP_MULTIPLY_FLOAT_INT: ;
         goto success;
     }
 reject_BINARY_OP_ADD_FLOAT: ;
+
+    // BINARY_OP_ADD_INT_STORED
+    {
+        if (!add || !PyLong_CheckExact(lhs) || !stored) {
+            goto reject_BINARY_OP_ADD_INT_STORED;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_ADD_INT_STORED);
+        goto success;
+    }
+reject_BINARY_OP_ADD_INT_STORED: ;
 
     // BINARY_OP_ADD_INT
     {
@@ -366,6 +389,16 @@ reject_BINARY_OP_INPLACE_ADD_UNICODE: ;
     }
 reject_BINARY_OP_ADD_UNICODE: ;
 
+    // BINARY_OP_MULTIPLY_FLOAT_STORED
+    {
+        if (!multiply || !PyFloat_CheckExact(lhs) || !stored) {
+            goto reject_BINARY_OP_MULTIPLY_FLOAT_STORED;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_FLOAT_STORED);
+        goto success;
+    }
+reject_BINARY_OP_MULTIPLY_FLOAT_STORED: ;
+
     // BINARY_OP_MULTIPLY_FLOAT
     {
         if (!multiply || !PyFloat_CheckExact(lhs)) {
@@ -375,6 +408,16 @@ reject_BINARY_OP_ADD_UNICODE: ;
         goto success;
     }
 reject_BINARY_OP_MULTIPLY_FLOAT: ;
+
+    // BINARY_OP_MULTIPLY_INT_STORED
+    {
+        if (!multiply || !PyLong_CheckExact(lhs) || !stored) {
+            goto reject_BINARY_OP_MULTIPLY_INT_STORED;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_INT_STORED);
+        goto success;
+    }
+reject_BINARY_OP_MULTIPLY_INT_STORED: ;
 
     // BINARY_OP_MULTIPLY_INT
     {
@@ -386,6 +429,16 @@ reject_BINARY_OP_MULTIPLY_FLOAT: ;
     }
 reject_BINARY_OP_MULTIPLY_INT: ;
 
+    // BINARY_OP_SUBTRACT_FLOAT_STORED
+    {
+        if (!subtract || !PyFloat_CheckExact(lhs) || !stored) {
+            goto reject_BINARY_OP_SUBTRACT_FLOAT_STORED;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_FLOAT_STORED);
+        goto success;
+    }
+reject_BINARY_OP_SUBTRACT_FLOAT_STORED: ;
+
     // BINARY_OP_SUBTRACT_FLOAT
     {
         if (!subtract || !PyFloat_CheckExact(lhs)) {
@@ -395,6 +448,16 @@ reject_BINARY_OP_MULTIPLY_INT: ;
         goto success;
     }
 reject_BINARY_OP_SUBTRACT_FLOAT: ;
+
+    // BINARY_OP_SUBTRACT_INT_STORED
+    {
+        if (!subtract || !PyLong_CheckExact(lhs) || !stored) {
+            goto reject_BINARY_OP_SUBTRACT_INT_STORED;
+        }
+        _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_INT_STORED);
+        goto success;
+    }
+reject_BINARY_OP_SUBTRACT_INT_STORED: ;
 
     // BINARY_OP_SUBTRACT_INT
     {

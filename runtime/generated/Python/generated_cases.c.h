@@ -4394,8 +4394,8 @@
             STAT_INC(BINARY_OP, hit);
             double value = ((PyFloatObject *)left)->ob_fval + ((PyFloatObject *)right)->ob_fval;
             sum = _PyQuicken_FloatStored(left, right, value,
-                                           &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
-                                           POKE(2, sum);
+                                         &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                         POKE(2, sum);
             if (sum == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4541,8 +4541,8 @@
             STAT_INC(BINARY_OP, hit);
             double value = ((PyFloatObject *)left)->ob_fval * ((PyFloatObject *)right)->ob_fval;
             prod = _PyQuicken_FloatStored(left, right, value,
-                                           &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
-                                           POKE(2, prod);
+                                          &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                          POKE(2, prod);
             if (prod == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4586,7 +4586,7 @@
             {  // _MULTIPLY_INT_STORED
                 STAT_INC(BINARY_OP, hit);
                 prod = _PyQuicken_IntMultiplyStored(left, right, &GETLOCAL(0),
-                                              next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                                    next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
                 if (prod == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
@@ -4632,8 +4632,8 @@
             STAT_INC(BINARY_OP, hit);
             double value = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
             sub = _PyQuicken_FloatStored(left, right, value,
-                                           &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
-                                           POKE(2, sub);
+                                         &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                         POKE(2, sub);
             if (sub == NULL) goto pop_2_error;
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
@@ -4676,7 +4676,7 @@
             {  // _SUBTRACT_INT_STORED
                 STAT_INC(BINARY_OP, hit);
                 sub = _PyQuicken_IntSubtractStored(left, right, &GETLOCAL(0),
-                                              next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                                   next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
                 if (sub == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);

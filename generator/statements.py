@@ -77,7 +77,8 @@ NO_CODE_CALLS = frozenset({
     "_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong", "PyLong_FromSsize_t",
     "PyFloat_FromDouble", "JUMPBY", "JUMPTO", "PREDICT",
     # runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose
-    # deallocators only free) and make a number (not _PyQuicken_IntMultiply: _PyLong_Multiply)
+    # deallocators only free) and make a number (not the multiplications, _PyQuicken_IntMultiply
+    # and _PyQuicken_IntMultiplyStored: _PyLong_Multiply)
     "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult", "_PyQuicken_IntAdd",
     "_PyQuicken_IntSubtract", "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
     "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored",

@@ -311,8 +311,8 @@ def opcode_names(python: str) -> list[str]:
 
 
 def read_cases(python: str, workloads: list[list[str]] = ()) -> dict[str, Case]:
-    """Every named opcode's case in the interpreter `python`, by name; with workloads
-    (commands whose first word is replaced by `python`), the hot paths they took."""
+    """Every named opcode's case in the interpreter `python`, by name; with workloads (each the
+    arguments `python` runs, under callgrind), the hot paths they took and the executions."""
     elf = Elf(python)
     symbols = elf.symbols()
     tables = [s for s in symbols if TABLE_SYMBOL.match(s[0])]

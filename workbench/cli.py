@@ -228,6 +228,8 @@ def cases_command(options):
     workloads = []
     if options.patterns:
         for bench in catalog.select(catalog.discover(options.suite), options.patterns):
+            # the runner's arguments, as instruction mode runs it (the interpreter left out:
+            # each interpreter in turn runs them)
             workloads.append(measure.runner_command(
                 "python", bench.path, options.scale or bench.instructions_scale, 1, 1,
                 timed=False)[1:])

@@ -344,9 +344,8 @@ _PyQuicken_RangeValue(PyObject **locals, _Py_CODEUNIT next, long value)
     }
     if (_PyOpcode_Deopt[_Py_OPCODE(next)] == STORE_FAST
             && -(long)PyLong_MASK <= value && value <= (long)PyLong_MASK) {
-        PyObject *old = locals[_Py_OPARG(next)];
-        if (old != NULL && Py_REFCNT(old) == 1 && PyLong_CheckExact(old)
-                && _PyQuicken_IS_MEDIUM(old)) {
+        PyObject *old = _PyQuicken_StoreTarget(NULL, NULL, locals, next);
+        if (old != NULL && PyLong_CheckExact(old) && _PyQuicken_IS_MEDIUM(old)) {
             _PyQuicken_SetMedium(old, value);
             return Py_NewRef(old);
         }

@@ -93,7 +93,7 @@ ALLOCATING_CALLS = frozenset({"_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLon
 # Deallocators that run no code: `_Py_DECREF_SPECIALIZED(x, D)` with one of these frees an
 # int, a float or a str and nothing else.
 NO_CODE_DEALLOCS = frozenset({"PyObject_Free", "_PyFloat_ExactDealloc",
-                              "_PyUnicode_ExactDealloc"})
+                              "_PyQuicken_LongExactDealloc", "_PyUnicode_ExactDealloc"})
 # The evaluation loop's own state: assigning one of these changes what the miss path (or
 # the next instruction) starts from, though the name looks like a local of the body.
 LOOP_STATE = frozenset({"oparg", "opcode", "next_instr", "frame", "cframe", "tstate", "names",

@@ -31,6 +31,7 @@
 #include "pycore_long.h"          // _PyLong_SMALL_INTS, _PyLong_Add()
 #include "pycore_object.h"        // _Py_DECREF_SPECIALIZED(), _Py_DECREF_NO_DEALLOC()
 #include "pycore_opcode.h"        // _PyOpcode_Deopt
+#include "quicken_freelists.h"    // _PyQuicken_LongExactDealloc()
 
 /* The object the store `next` replaces, if `next` stores into a fast local and nothing but
    that local and the operands left and right on the stack refer to that object; else NULL. */
@@ -111,7 +112,7 @@ _PyQuicken_FloatIntResult(PyObject *left, PyObject *right, double value)
         result = PyFloat_FromDouble(value);
         _Py_DECREF_NO_DEALLOC(f);
     }
-    _Py_DECREF_SPECIALIZED(i, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(i, _PyQuicken_LongExactDealloc);
     return result;
 }
 
@@ -153,7 +154,7 @@ static inline Py_ALWAYS_INLINE PyObject *
 _PyQuicken_IntInto(PyObject *target, PyObject *other, stwodigits value)
 {
     _PyQuicken_SetMedium(target, value);
-    _Py_DECREF_SPECIALIZED(other, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(other, _PyQuicken_LongExactDealloc);
     return target;
 }
 
@@ -180,8 +181,8 @@ _PyQuicken_IntByLongobject(PyObject *left, PyObject *right, int op)
             result = PyLong_Type.tp_as_number->nb_floor_divide(left, right);
             break;
     }
-    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
+    _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
     return result;
 }
 
@@ -311,8 +312,8 @@ _PyQuicken_IntDivision(PyObject *left, PyObject *right, int op)
     else {
         result = PyLong_FromLong((long)value);
     }
-    _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
-    _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
+    _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
+    _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
     return result;
 }
 

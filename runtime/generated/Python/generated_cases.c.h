@@ -4902,7 +4902,7 @@
             POKE(2, res);
             assert(res != NULL);
             Py_INCREF(res);
-            _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(sub, _PyQuicken_LongExactDealloc);
             Py_DECREF(list);
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
@@ -4930,7 +4930,7 @@
             POKE(2, res);
             assert(res != NULL);
             Py_INCREF(res);
-            _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(sub, _PyQuicken_LongExactDealloc);
             Py_DECREF(tuple);
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_SUBSCR);
@@ -4954,7 +4954,7 @@
             STAT_INC(BINARY_SUBSCR, hit);
             res = PyUnicode_FromOrdinal(PyUnicode_READ_CHAR(str, index));
             POKE(2, res);
-            _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(sub, _PyQuicken_LongExactDealloc);
             Py_DECREF(str);
             if (res == NULL) goto pop_2_error;
             STACK_SHRINK(1);
@@ -5043,7 +5043,7 @@
             PyList_SET_ITEM(list, index, value);
             assert(old_value != NULL);
             Py_DECREF(old_value);
-            _Py_DECREF_SPECIALIZED(sub, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(sub, _PyQuicken_LongExactDealloc);
             Py_DECREF(list);
             STACK_SHRINK(3);
             JUMPBY(INLINE_CACHE_ENTRIES_STORE_SUBSCR);
@@ -5178,8 +5178,8 @@
             _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
             opcode = _Py_OPCODE(jump_word);
             oparg = _Py_OPARG(jump_word);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
+            _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
             assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
                    opcode == POP_JUMP_BACKWARD_IF_FALSE ||
                    opcode == POP_JUMP_FORWARD_IF_TRUE ||
@@ -5347,8 +5347,8 @@
             Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
             Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
             int sign = (ileft > iright) - (ileft < iright);
-            _Py_DECREF_SPECIALIZED(left, (destructor)PyObject_Free);
-            _Py_DECREF_SPECIALIZED(right, (destructor)PyObject_Free);
+            _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
+            _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
             res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
             POKE(2, res);
             Py_INCREF(res);

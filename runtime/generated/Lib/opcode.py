@@ -250,6 +250,7 @@ _specializations = {
         "CALL_ADAPTIVE",
         "CALL_PY_EXACT_ARGS",
         "CALL_PY_WITH_DEFAULTS",
+        "CALL_PY_KEYWORDS",
     ],
     "COMPARE_OP": [
         "COMPARE_OP_ADAPTIVE",
@@ -463,6 +464,7 @@ _specialized_instructions = [
     "BINARY_OP_MULTIPLY_INT_STORED",
     "BINARY_OP_SUBTRACT_FLOAT_STORED",
     "BINARY_OP_SUBTRACT_INT_STORED",
+    "CALL_PY_KEYWORDS",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

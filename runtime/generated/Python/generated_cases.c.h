@@ -1708,6 +1708,60 @@
             goto start_frame;
         }
 
+        // CALL_PY_KEYWORDS: CALL specialized for a Python function called with keyword arguments that name its
+        // parameters in their order, each parameter no argument fills a positional one with a
+        // default (quicken's). `min_args` (cache) holds the parameters the arguments fill, a bit
+        // each (bits 0-14), and whether the call is a method call (bit 15), which fixes the number
+        // of arguments at the site; guards as CALL_PY_EXACT_ARGS and that bit. Moves the arguments
+        // into a new frame in the parameters' order, the defaults between them, without
+        // `initialize_locals`'s search of the names, and runs it in this loop.
+        TARGET(CALL_PY_KEYWORDS) {
+            PyObject **args = &PEEK(oparg);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+            _PyCallCache *cache = (_PyCallCache *)next_instr;
+            assert(call_shape.kwnames != NULL);
+            DEOPT_IF(tstate->interp->eval_frame, CALL);
+            int is_meth = method != NULL;
+            PyObject *function = is_meth ? method : callable;  // PEEK(oparg + is_meth + 1)
+            DEOPT_IF(!PyFunction_Check(function), CALL);
+            PyFunctionObject *func = (PyFunctionObject *)function;
+            DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
+            uint32_t filled = cache->min_args;
+            DEOPT_IF((int)(filled >> 15) != is_meth, CALL);
+            STAT_INC(CALL, hit);
+            PyCodeObject *code = (PyCodeObject *)func->func_code;
+            _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
+            call_shape.kwnames = NULL;
+            if (new_frame == NULL) {
+                goto error;
+            }
+            CALL_STAT_INC(inlined_py_calls);
+            PyObject **arg = args - is_meth;
+            int nparams = code->co_argcount + code->co_kwonlyargcount;
+            for (int i = 0; i < nparams; i++) {
+                if (filled & (1u << i)) {
+                    new_frame->localsplus[i] = *arg++;
+                }
+                else {
+                    PyObject *def = PyTuple_GET_ITEM(func->func_defaults,
+                        i - (code->co_argcount - PyTuple_GET_SIZE(func->func_defaults)));
+                    Py_INCREF(def);
+                    new_frame->localsplus[i] = def;
+                }
+            }
+            for (int i = nparams; i < code->co_nlocalsplus; i++) {
+                new_frame->localsplus[i] = NULL;
+            }
+            STACK_SHRINK(oparg + 2);  // the arguments, then 2-is_meth, as upstream
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            JUMPBY(INLINE_CACHE_ENTRIES_CALL);
+            frame->prev_instr = next_instr - 1;
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
+        }
+
         // CALL_FUNCTION_EX: `func(*callargs, **kwargs)`: pops the NULL below `func`, `func`, the positional
         // arguments (made a tuple if needed) and, if `oparg & 1`, the keyword mapping (made a dict
         // if needed); pushes the result. Raises if a conversion or the call fails.

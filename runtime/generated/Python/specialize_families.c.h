@@ -681,10 +681,7 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
     if (_PyInterpreterState_GET()->eval_frame) {
         FAIL_WITH(QUICKEN_FAIL_CALL_PEP_523);
     }
-    if (kwnames) {
-        FAIL_WITH(QUICKEN_FAIL_CALL_KWNAMES);
-    }
-    if ((code->co_flags & (CO_VARKEYWORDS | CO_VARARGS)) || code->co_kwonlyargcount) {
+    if ((code->co_flags & (CO_VARKEYWORDS | CO_VARARGS)) || (code->co_kwonlyargcount && !kwnames)) {
         FAIL_WITH(QUICKEN_FAIL_CALL_COMPLEX_PARAMETERS);
     }
     if ((code->co_flags & CO_OPTIMIZED) == 0) {
@@ -694,7 +691,35 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
     int defcount = func->func_defaults == NULL ? 0 : (int)PyTuple_GET_SIZE(func->func_defaults);
     assert(defcount <= argcount);
     int min_args = argcount - defcount;
-    if (nargs > argcount || nargs < min_args) {
+    // With keywords: the parameters the arguments fill, a bit each, the positional ones
+    // first, then each keyword's, found in order after them (CALL_PY_KEYWORDS); every
+    // parameter left must be a positional one with a default.
+    int nkw = kwnames ? (int)PyTuple_GET_SIZE(kwnames) : 0;
+    int nparams = argcount + code->co_kwonlyargcount;
+    int npos = nargs - nkw;
+    if (kwnames && (nparams > 15 || npos > argcount || npos < code->co_posonlyargcount)) {
+        FAIL_WITH(QUICKEN_FAIL_CALL_KWNAMES);
+    }
+    uint32_t filled = kwnames ? (1u << npos) - 1 : 0;
+    for (int k = 0, next = npos; k < nkw; k++, next++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+        while (next < nparams &&
+               !_PyUnicode_EQ(PyTuple_GET_ITEM(code->co_localsplusnames, next), name)) {
+            next++;
+        }
+        if (next == nparams) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_KWNAMES);
+        }
+        filled |= 1u << next;
+    }
+    if (kwnames) {
+        uint32_t with_defaults = ((1u << argcount) - 1) & ~((1u << min_args) - 1);
+        uint32_t needed = ((1u << nparams) - 1) & ~with_defaults;
+        if ((filled & needed) != needed) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_KWNAMES);
+        }
+    }
+    if (!kwnames && (nargs > argcount || nargs < min_args)) {
         FAIL_WITH(QUICKEN_FAIL_CALL_WRONG_NUMBER_ARGUMENTS);
     }
     if (min_args > 0xffff) {
@@ -706,7 +731,7 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
 
     // CALL_PY_EXACT_ARGS
     {
-        if (nargs != argcount) {
+        if (kwnames || nargs != argcount) {
             goto reject_CALL_PY_EXACT_ARGS;
         }
         // filled from its guards:
@@ -722,6 +747,9 @@ reject_CALL_PY_EXACT_ARGS: ;
 
     // CALL_PY_WITH_DEFAULTS
     {
+        if (kwnames) {
+            goto reject_CALL_PY_WITH_DEFAULTS;
+        }
         cache->min_args = (uint16_t)min_args;
         // filled from its guards:
         // DEOPT_IF(func->func_version != read_u32(cache->func_version))
@@ -732,6 +760,24 @@ reject_CALL_PY_EXACT_ARGS: ;
         _Py_SET_OPCODE(*instr, CALL_PY_WITH_DEFAULTS);
         goto success;
     }
+reject_CALL_PY_WITH_DEFAULTS: ;
+
+    // CALL_PY_KEYWORDS
+    {
+        if (!kwnames) {
+            goto reject_CALL_PY_KEYWORDS;
+        }
+        cache->min_args = (uint16_t)(filled | (uint32_t)is_meth << 15);
+        // filled from its guards:
+        // DEOPT_IF(func->func_version != read_u32(cache->func_version))
+        if ((uint64_t)(func->func_version) != (uint32_t)(func->func_version)) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
+        }
+        write_u32(cache->func_version, func->func_version);
+        _Py_SET_OPCODE(*instr, CALL_PY_KEYWORDS);
+        goto success;
+    }
+reject_CALL_PY_KEYWORDS: ;
 
     FAIL_WITH(QUICKEN_FAIL_CALL_OTHER);
 fail:

@@ -100,6 +100,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CALL_ADAPTIVE] = CALL,
     [CALL_FUNCTION_EX] = CALL_FUNCTION_EX,
     [CALL_PY_EXACT_ARGS] = CALL,
+    [CALL_PY_KEYWORDS] = CALL,
     [CALL_PY_WITH_DEFAULTS] = CALL,
     [CHECK_EG_MATCH] = CHECK_EG_MATCH,
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
@@ -487,7 +488,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [BINARY_OP_MULTIPLY_INT_STORED] = "BINARY_OP_MULTIPLY_INT_STORED",
     [BINARY_OP_SUBTRACT_FLOAT_STORED] = "BINARY_OP_SUBTRACT_FLOAT_STORED",
     [BINARY_OP_SUBTRACT_INT_STORED] = "BINARY_OP_SUBTRACT_INT_STORED",
-    [213] = "<213>",
+    [CALL_PY_KEYWORDS] = "CALL_PY_KEYWORDS",
     [214] = "<214>",
     [215] = "<215>",
     [216] = "<216>",
@@ -534,7 +535,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 213: \
     case 214: \
     case 215: \
     case 216: \

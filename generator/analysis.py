@@ -521,7 +521,7 @@ class _Analyzer:
             unique.setdefault(fill.entry, fill)
         filled = written | set(unique)
         partly = written - m.when.writes_on_every_path()
-        for token in [t for part in m.parts for t in part.body.cache_fields]:
+        for token in [a.entry for part in m.parts for a in part.body.reading.cache_accesses]:
             entry = token.text
             if entry in partly and entry not in unique:
                 self.error(token.location,
@@ -1202,7 +1202,7 @@ class _Analyzer:
                     if inst.family is not None and \
                             inst.family.name in self.unknown_cache_families:
                         continue  # reported with the family
-                    self.error(op.body.cache_token.location,
+                    self.error(op.body.reading.names["cache"].location,
                                f"the body of {name} uses 'cache' but {inst.name} has no inline "
                                "cache (its family declares none)")
                 elif cache is not None:
@@ -1216,8 +1216,8 @@ class _Analyzer:
                                f"part {index + 1} of superinstruction {inst.name}, {name}, has "
                                f"an inline cache: after each part a superinstruction decodes "
                                f"the next code unit, which would be {name}'s cache")
-                if op.body.uses_oparg and not inst.has_arg:
-                    self.error(op.body.oparg_token.location,
+                if "oparg" in op.body.reading.names and not inst.has_arg:
+                    self.error(op.body.reading.names["oparg"].location,
                                f"{inst.name} uses oparg but takes no argument "
                                f"(opcode {inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
                 if not inst.has_arg:

@@ -57,7 +57,7 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
     """Load the inputs and declare the outputs the body or the epilogue use."""
     lines = []
     inputs = effect.inputs
-    used = set(body.mentioned) if body is not None else None
+    used = set(body.reading.names) if body is not None else None
     if used is not None and body.completes:
         keep = effect.pass_through()
         used |= {o.name for i, o in enumerate(effect.outputs) if i not in keep}
@@ -350,7 +350,7 @@ class _Symbolic:
         blocks: list[str] = []
         for index, part in enumerate(inst.parts):
             effect = part.effect
-            mentioned = part.body.mentioned
+            mentioned = part.body.reading.names
             n_in = len(effect.inputs)
             self.below = self.stack[:len(self.stack) - n_in]
             self.inputs = self.stack[len(self.stack) - n_in:]

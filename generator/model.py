@@ -284,35 +284,8 @@ class Body(Final):
         return self.reading.statements
 
     @property
-    def mentioned(self) -> set[str]:
-        """The identifiers the body uses."""
-        return set(self.reading.names)
-
-    @property
     def uses_cache(self) -> bool:
         return "cache" in self.reading.names
-
-    @property
-    def cache_token(self):
-        return self.reading.names.get("cache")
-
-    @property
-    def uses_oparg(self) -> bool:
-        return "oparg" in self.reading.names
-
-    @property
-    def oparg_token(self):
-        return self.reading.names.get("oparg")
-
-    @property
-    def cache_fields(self) -> list:
-        """The entry tokens of every `cache->NAME`."""
-        return [a.entry for a in self.reading.cache_accesses]
-
-    @property
-    def references(self) -> set[str]:
-        """PREDICT / JUMP_TO_INSTRUCTION targets."""
-        return {t.text for t in self.reading.references}
 
     @property
     def completes(self) -> bool:
@@ -579,5 +552,5 @@ class Model(Final):
         names: set[str] = set()
         for inst in self.instructions:
             for part in inst.bodies:
-                names |= part.body.references
+                names |= {t.text for t in part.body.reading.references}
         return names

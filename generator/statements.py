@@ -211,11 +211,6 @@ class Statement:
     def all_assigns(self) -> set[str]:
         return set().union(*(s.assigns for s in self.walk()))
 
-    @property
-    def always_exits(self) -> bool:
-        """Every path through the statement leaves the instruction."""
-        return self.exits
-
 
 def _ends_in_exit(block: list[Statement]) -> bool:
     return any(s.exits for s in block)
@@ -264,8 +259,10 @@ class _Parser:
         self.heads: set[int] = set()  # token indexes of the table's statements
         self.pos = 0
 
-    def at(self, k: int) -> Token | None:
-        return self.tokens[k] if 0 <= k < len(self.tokens) else None
+    def at(self, k: int, text: str) -> bool:
+        """Whether there is a token at k and it is `text`, a punctuator or a keyword."""
+        t = self.tokens[k] if 0 <= k < len(self.tokens) else None
+        return t is not None and (t.is_punct(text) or t.is_ident(text))
 
     def matching(self, k: int) -> int:
         """Index of the bracket closing the one at k (or the last token)."""
@@ -305,9 +302,7 @@ class _Parser:
                 stack.append(_Block(Statement("compound", start, start, t.location,
                                               is_block=True)))
             elif t.kind == IDENT and t.text in ("if", "while", "for", "switch"):
-                has_parens = self.at(self.pos + 1) is not None and \
-                    tokens[self.pos + 1].is_punct("(")
-                close = self.matching(self.pos + 1) if has_parens else self.pos
+                close = self.matching(self.pos + 1) if self.at(self.pos + 1, "(") else self.pos
                 stmt = Statement("compound", start, close, t.location, loop=t.text != "if")
                 _classify(stmt, tokens, start + 1, close + 1, self.brackets)
                 self.pos = close + 1
@@ -317,8 +312,7 @@ class _Parser:
                 stack.append(_Branches(Statement("compound", start, start, t.location,
                                                  loop=True), "do"))
             elif t.is_ident("case") or t.is_ident("default") or (
-                    t.kind == IDENT and self.at(self.pos + 1) is not None
-                    and tokens[self.pos + 1].is_punct(":") and t.text not in C_KEYWORDS):
+                    t.kind == IDENT and self.at(self.pos + 1, ":") and t.text not in C_KEYWORDS):
                 # a label: `case X:`, `default:`, `name:`; not a statement of its own
                 j = self.pos
                 while j < len(tokens) and not tokens[j].is_punct(":"):
@@ -341,8 +335,7 @@ class _Parser:
         """`NAME(args);` for a name of the table allowed here, or None."""
         f = dsl.form(t.text)
         k = self.pos
-        if f is None or not f.call or self.where not in f.allowed \
-                or not (self.at(k + 1) is not None and self.tokens[k + 1].is_punct("(")):
+        if f is None or not f.call or self.where not in f.allowed or not self.at(k + 1, "("):
             return None
         tokens = self.tokens
         close = self.brackets.close(k + 1)
@@ -413,12 +406,10 @@ class _Parser:
             else:
                 branch = [stmt]
             construct.branches.append(branch)
-            if top.keyword == "if" and len(construct.branches) == 1 and \
-                    self.at(self.pos) is not None and tokens[self.pos].is_ident("else"):
+            if top.keyword == "if" and len(construct.branches) == 1 and self.at(self.pos, "else"):
                 self.pos += 1
                 return  # the else branch comes next
-            if top.keyword == "do" and self.at(self.pos) is not None and \
-                    tokens[self.pos].is_ident("while"):
+            if top.keyword == "do" and self.at(self.pos, "while"):
                 end = self.simple_end(self.pos)
                 _classify(construct, tokens, self.pos, end + 1, self.brackets)
                 self.pos = end + 1
@@ -502,8 +493,8 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
         elif f is not None and f.kind in dsl.DSL_KINDS | {dsl.EXIT} or \
                 t.text in C_KEYWORDS or is_pure_call(t.text):
             continue
-        elif prev is not None and prev.is_punct("(") and k >= 2 and tokens[k - 2].kind == IDENT \
-                and tokens[k - 2].text in ("sizeof",):
+        elif prev is not None and prev.is_punct("(") and k >= 2 \
+                and tokens[k - 2].is_ident("sizeof"):
             continue
         else:
             stmt.changes.append(Change("call", t))
@@ -864,7 +855,7 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
     problems += [(loc, message, ()) for loc, message in raw]
     reading = Reading(where, tokens, brackets, statements, problems, names, accesses,
                       has_preprocessor, source=source)
-    reading.falls_through = not any(s.always_exits for s in statements)
+    reading.falls_through = not any(s.exits for s in statements)
     if reading.falls_through:
         reading.end_trailing = _trailing(statements, len(statements))
     return reading

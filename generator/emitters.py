@@ -72,10 +72,6 @@ def _bits(numbers: list[int]) -> list[int]:
     return words
 
 
-def _nb_ops(m: Model) -> list[tuple[str, str]]:
-    return m.opargs.get(model.NAMED_OPARGS[0], [])
-
-
 def _base_context(m: Model) -> dict:
     base = m.base_instructions()
     first_with_arg = min((i.number for i in base if i.number >= HAVE_ARGUMENT), default=None)
@@ -84,7 +80,7 @@ def _base_context(m: Model) -> dict:
         "have_argument": HAVE_ARGUMENT,
         "have_argument_first": first_with_arg,
         "do_tracing": DO_TRACING,
-        "nb_ops": _nb_ops(m),
+        "nb_ops": m.opargs.get(model.NAMED_OPARGS[0], []),
         "families": m.families,
         # By opcode: dis and summarize_stats give the free opcodes, from 1 up, to the names
         # of this list in order.
@@ -131,7 +127,7 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     """
     trie: dict = {}
     longest = 1
-    upstream = m.upstream_supers
+    upstream = model.upstream_supers(m.baseline)
     for inst in m.by_number():
         if inst.kind != "super" or not inst.is_specialized:
             continue
@@ -168,15 +164,11 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     return longest - 1, (emit(trie, 0, "    ") if trie else ["    (void)opcode;"])
 
 
-def _doc_lines(doc: str) -> list[str]:
-    return doc.split("\n") if doc else []
-
-
 class _CacheView:
     def __init__(self, cache: model.Cache, families: list[model.Family]):
         self.name = cache.name
         self.entries = cache.entries
-        self.doc_lines = _doc_lines(cache.doc)
+        self.doc_lines = cache.doc.split("\n") if cache.doc else []
         self.families = [f for f in families if f.cache is cache]
 
 
@@ -200,14 +192,8 @@ def generate(m: Model) -> dict[str, str]:
     out[OUTPUTS["cases"]] = env.get_template("generated_cases.c.h.j2").render(
         cases=emit_cases(m)[:-1])
 
-    targets = []
-    for n in range(256):
-        if n in by_number:
-            targets.append(f"TARGET_{by_number[n].name}")
-        elif n == DO_TRACING:
-            targets.append("TARGET_DO_TRACING")
-        else:
-            targets.append("_unknown_opcode")
+    names = {n: i.name for n, i in by_number.items()} | {DO_TRACING: "DO_TRACING"}
+    targets = [f"TARGET_{names[n]}" if n in names else "_unknown_opcode" for n in range(256)]
     # DO_TRACING dispatches through the second table: to the checked copy of an instruction
     # that has one (emit_cases: it dispatches without the tracing check).
     untraced = m.untraced_dispatch
@@ -219,19 +205,11 @@ def generate(m: Model) -> dict[str, str]:
     out[OUTPUTS["opcode_h"]] = env.get_template("opcode.h.j2").render(**ctx)
 
     jrel = [i.number for i in ctx["base"] if i.flags & {"jump_forward", "jump_backward"}]
-    opnames = []
-    for n in range(256):
-        if n in by_number:
-            opnames.append((n, by_number[n].name))
-        elif n == DO_TRACING:
-            opnames.append((n, "DO_TRACING"))
-        else:
-            opnames.append((n, f"<{n}>"))
-    used = set(by_number) | {DO_TRACING}
+    opnames = [(n, names.get(n, f"<{n}>")) for n in range(256)]
     out[OUTPUTS["pycore_opcode_h"]] = env.get_template("pycore_opcode.h.j2").render(
         relative_jump_bits=_bits(jrel), jump_bits=_bits(jrel),
         by_name=sorted(m.instructions, key=lambda i: i.name),
-        opnames=opnames, unused_numbers=[n for n in range(1, 256) if n not in used], **ctx)
+        opnames=opnames, unused_numbers=[n for n in range(1, 256) if n not in names], **ctx)
 
     specializers = emit_specializers(m)
     out[OUTPUTS["caches_h"]] = env.get_template("pycore_code_caches.h.j2").render(

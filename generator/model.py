@@ -513,10 +513,6 @@ class Model(Final):
         self._seal()
         return self
 
-    @property
-    def upstream_supers(self) -> set[str]:
-        return upstream_supers(self.baseline)
-
     def by_number(self) -> list[Instruction]:
         return sorted(self.instructions, key=lambda i: i.number)
 

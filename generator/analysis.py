@@ -6,13 +6,14 @@ together, so the author sees the whole list in one run.
 
 from __future__ import annotations
 
+import difflib
 import re
 
-import difflib
-
-from . import ast, model, specializer
+from . import ast, dsl, model, specializer
 from .baselines import BASELINES
-from . import dsl
+from .diagnostics import DiagnosticSink, Location
+from .lexer import IDENT, SourceFile, Token
+from .parser import parse_source
 from .statements import C_KEYWORDS, Reading, changes_before, changes_before_guards, read_body
 
 # Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
@@ -29,10 +30,6 @@ SUGGESTIONS = 100
 FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
 # _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
 MAX_CACHE_SIZE = 255
-from .diagnostics import DiagnosticSink, Location
-from .lexer import IDENT, SourceFile, Token
-from .parser import parse_source
-
 
 
 def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
@@ -186,10 +183,10 @@ class _Analyzer:
 
         self.check_names(decls)
         self.caches = {name: self.build_cache(c) for name, c in caches.items()}
+        baseline = BASELINES.get(baselines[0].name) if baselines else None
         # The baseline's superinstructions: where a superinstruction's part starts an
         # instruction of its own (model.super_starts).
-        declared = BASELINES.get(baselines[0].name) if baselines else None
-        self.upstream_supers = model.upstream_supers(declared)
+        self.upstream_supers = model.upstream_supers(baseline)
 
         # Operations: every body (of an `op` or of an `inst`) becomes one.
         self.operations: dict[str, model.Operation] = {}
@@ -224,15 +221,14 @@ class _Analyzer:
         family_list = [self.build_family(f, by_name) for f in families.values()]
         family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
         self.link_member_parts(instructions, by_name)
-        baseline = BASELINES.get(baselines[0].name) if baselines else None
         self.assign_specialized_numbers(instructions, family_list, baseline)
         self.check_numbers(instructions)
         if baselines:
             self.check_baseline(baselines[0], instructions)
 
-        self.check_bodies(instructions, names)
+        self.check_bodies(instructions)
         self.check_specializers(decls, families, family_list, by_name)
-        self.check_unreachable(decls, family_list, instructions, names)
+        self.check_unreachable(decls, family_list, names)
         opargs = {}
         for name, d in self.oparg_decls.items():
             if name not in by_name:
@@ -253,7 +249,6 @@ class _Analyzer:
         self.sink.raise_if_any()
         used_ops = [op for name, op in self.operations.items()
                     if isinstance(names[name], ast.InstDecl) and names[name].kind == "op"]
-        baseline = BASELINES.get(baselines[0].name) if baselines else None
         return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
                            self.sources, opargs, baseline)
 
@@ -702,10 +697,10 @@ class _Analyzer:
 
     # -- instructions --------------------------------------------------------------------
 
-    def check_flags(self, name: str, number: int | None, location: Location,
-                    flags: list[ast.Flag]) -> set[str]:
+    def check_flags(self, decl: ast.InstDecl | ast.CompositionDecl) -> set[str]:
         """The flags as a set; `arg` added from the number (a derived number is a specialized
         instruction's, which takes its generic instruction's argument)."""
+        name, number, flags = decl.name, decl.number, decl.flags
         result: set[str] = set()
         for f in flags:
             if f.name in result:
@@ -719,15 +714,15 @@ class _Analyzer:
                     self.error(f.location, f"flag '{f.name}' needs an argument, but {name} = "
                                            f"{number} is below HAVE_ARGUMENT ({model.HAVE_ARGUMENT})")
         if "jump_forward" in result and "jump_backward" in result:
-            self.error(location, f"{name} cannot jump both forward and backward")
+            self.error(decl.number_location or decl.location,
+                       f"{name} cannot jump both forward and backward")
         if number is not None and number >= model.HAVE_ARGUMENT:
             result.add("arg")
         return result
 
     def build_plain(self, decl: ast.InstDecl) -> model.Instruction:
         op = self.operations[decl.name]
-        flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
-                                 decl.flags)
+        flags = self.check_flags(decl)
         inst = model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, "inst",
                                  [op], op.effect, op.jump_effect,
                                  number_location=decl.number_location)
@@ -770,8 +765,7 @@ class _Analyzer:
                                    notes=((leaves[0], "here"),))
                         ok = False
                 parts.append(part)
-        flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
-                                 decl.flags)
+        flags = self.check_flags(decl)
         if not ok:
             return None
         parts, alternatives = parts[:len(decl.parts)], parts[len(decl.parts):]
@@ -781,18 +775,15 @@ class _Analyzer:
                            f"alternative {ref.name} of {decl.name}'s last part has the stack "
                            f"effect {other.effect.spelling()}, {parts[-1].name} has "
                            f"{parts[-1].effect.spelling()}: the alternatives must agree")
-        effect = self.compose(decl, parts)
+        effect = self.compose_effects([p.effect for p in parts], decl.location,
+                                      [r.name for r in decl.parts],
+                                      [r.location for r in decl.parts])
         kind = "super" if decl.kind == "super" else "composed"
         starts = model.super_starts([r.name for r in decl.parts], self.upstream_supers) \
             if kind == "super" else ()
         return model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, kind,
                                  parts, effect, number_location=decl.number_location,
                                  starts=starts, alternatives=alternatives)
-
-    def compose(self, decl: ast.CompositionDecl, parts: list[model.Operation]) -> model.StackEffect:
-        return self.compose_effects([p.effect for p in parts], decl.location,
-                                    [r.name for r in decl.parts],
-                                    [r.location for r in decl.parts])
 
     def compose_effects(self, effects: list[model.StackEffect], location: Location,
                         names: list[str], locations: list[Location] | None = None
@@ -1136,8 +1127,7 @@ class _Analyzer:
 
     # -- bodies in context ---------------------------------------------------------------
 
-    def check_bodies(self, instructions: list[model.Instruction],
-                     names: dict[str, ast.Declaration]) -> None:
+    def check_bodies(self, instructions: list[model.Instruction]) -> None:
         # Which instructions use each op, and in which position.
         users: dict[str, list[tuple[model.Instruction, int]]] = {}
         for inst in instructions:
@@ -1231,11 +1221,10 @@ class _Analyzer:
         for inst in instructions:
             if inst.symbolic_stack and len(inst.parts) > 1:
                 self.check_guards_come_first_across_parts(inst)
-        instruction_names = {i.name for i in instructions}
         for token in self.references:
-            if token.text not in instruction_names:
+            if token.text not in by_name:
                 self.error(token.location, f"unknown instruction '{token.text}'"
-                                           f"{self.suggest(token.text, instruction_names)}")
+                                           f"{self.suggest(token.text, by_name)}")
 
     def check_releases(self, name: str, op: model.Operation) -> None:
         """The inputs' references: an input the instruction pops must be used (released,
@@ -1311,7 +1300,6 @@ class _Analyzer:
                        notes=((guard.location, "the DEOPT_IF it precedes"),))
 
     def check_unreachable(self, decls: list[ast.Declaration], families: list[model.Family],
-                          instructions: list[model.Instruction],
                           names: dict[str, ast.Declaration]) -> None:
         used_caches = {f.cache.name for f in families if f.cache}
         for cache in self.caches.values():

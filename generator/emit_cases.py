@@ -202,10 +202,12 @@ def dispatch_macro(inst: model.Instruction, untraced: bool, completion: int = -1
     return "DISPATCH"
 
 
-def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...],
+def finish(inst: model.Instruction, effect: StackEffect | None, trailing: tuple[str, ...],
            already_stored: frozenset[str] = frozenset(),
            dispatch: str = "DISPATCH", member: model.Instruction | None = None) -> list[str]:
-    lines = stack_update(effect, already_stored)
+    """The end of a completion: the stack update of `effect` (None: the stack is written),
+    the skip over the inline caches, the trailing statements and the dispatch."""
+    lines = stack_update(effect, already_stored) if effect is not None else []
     skip = skip_after(inst, member)
     if skip:
         lines.append(f"JUMPBY({' + '.join(skip)});")
@@ -216,12 +218,17 @@ def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ..
     return lines
 
 
+def _block(opening: str, lines: list[str]) -> list[str]:
+    """`opening`, the lines indented one level, and the closing brace."""
+    return [opening] + [INDENT + line if line else "" for line in lines] + ["}"]
+
+
 def _conditional(cond: str | None, lines: list[str]) -> list[str]:
     if cond is None:
         return lines
     if len(lines) == 1:
         return [f"if ({cond}) {lines[0]}"]
-    return [f"if ({cond}) {{"] + [INDENT + line for line in lines] + ["}"]
+    return _block(f"if ({cond}) {{", lines)
 
 
 def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
@@ -400,14 +407,11 @@ class _Symbolic:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
             block.extend(expand_body(inst, part, in_composition=True, untraced=self.untraced,
                                      symbolic=self))
-            blocks.append(f"{{  // {part.name}")
-            blocks.extend(INDENT + line if line else "" for line in block)
-            blocks.append("}")
+            blocks += _block(f"{{  // {part.name}", block)
             self.stack = self.below + pushed
         final = [e if e[0] != "any" else ("mem", i) for i, e in enumerate(self.stack)]
         return outer + blocks + self.flush(final) + finish(
-            inst, model.StackEffect([], [], inst.location), (),
-            dispatch=dispatch_macro(inst, self.untraced))
+            inst, None, (), dispatch=dispatch_macro(inst, self.untraced))
 
 
 def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: bool = False,
@@ -435,7 +439,6 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         return f"frame->prev_instr = next_instr - {1 + index - start};"
 
     header = "TRACED_TARGET" if traced_copy else "TARGET_NO_PREV_INSTR" if unstored else "TARGET"
-    lines.append(f"{header}({inst.name}) {{")
     body: list[str] = []
     if inst.name in predicted:
         body.append(f"PREDICTED({inst.name});")
@@ -460,8 +463,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
             block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
                                      position=position(index), index=index))
-            return [f"{{  // {part.name}"] + [INDENT + line if line else "" for line in block] \
-                + ["}"]
+            return _block(f"{{  // {part.name}", block)
 
         last = len(inst.parts) - 1
         for index, part in enumerate(inst.parts):
@@ -478,10 +480,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                     break
                 body.append(advance)
             body.extend(part_block(index, part))
-        end = finish(inst, model.StackEffect([], [], inst.location), (),
-                     dispatch=dispatch_macro(inst, untraced))
         if not inst.member_parts:
-            body.extend(end)
+            body.extend(finish(inst, None, (), dispatch=dispatch_macro(inst, untraced)))
         else:
             # The last part runs as the member the site holds, if it is one of them: else
             # the superinstruction ends here, and the site runs as what it holds now (the
@@ -489,16 +489,11 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             # last start, or it was checked.
             for member, part in zip(inst.member_parts, [inst.parts[-1], *inst.alternatives]):
                 block = [advance] + part_block(last, part) + finish(
-                    inst, model.StackEffect([], [], inst.location), (),
-                    dispatch=dispatch_macro(inst, untraced), member=member)
-                body.append(f"if (opcode == {member.name}) {{")
-                body.extend(INDENT + line if line else "" for line in block)
-                body.append("}")
+                    inst, None, (), dispatch=dispatch_macro(inst, untraced), member=member)
+                body += _block(f"if (opcode == {member.name}) {{", block)
             body.append("DISPATCH_NO_TRACE_CHECK();"
                         if untraced_entry and last in inst.starts else "DISPATCH();")
-    lines.extend(INDENT + line if line else "" for line in body)
-    lines.append("}")
-    return lines
+    return lines + _block(f"{header}({inst.name}) {{", body)
 
 
 def emit_cases(m: model.Model) -> list[str]:

@@ -168,11 +168,11 @@ class Parser:
             self.fail(token, "'inst', 'op', 'super', 'family', 'cache', 'oparg' or 'baseline'")
         keyword = self.advance().text
         if keyword == "family":
-            return self.parse_family(token.location, doc)
+            return self.parse_family(doc)
         if keyword == "cache":
-            return self.parse_cache(token.location, doc)
+            return self.parse_cache(doc)
         if keyword == "oparg":
-            return self.parse_oparg(token.location, doc)
+            return self.parse_oparg(doc)
         if keyword == "baseline":
             name = self.expect_ident("the name of an upstream instruction set (cpython_3_11_2)")
             self.expect_punct(";")
@@ -180,13 +180,9 @@ class Parser:
         name = self.expect_ident(f"a name after '{keyword}'")
         if keyword == "op":
             effect = self.parse_effect()
-            when = None
-            if self.tok.is_ident("when"):  # the admission of the members it begins
-                self.advance()
-                when = self.parse_body()
-            body = self.parse_body()
+            when = self.optional("when", self.parse_body)  # the admission of the members it begins
             return ast.InstDecl("op", name.text, name.location, doc, None, None, [], effect,
-                                None, body, when=when)
+                                None, self.parse_body(), when=when)
         # Base instructions write upstream's opcode; specialized ones may leave it to the
         # generator (docs/dsl.md 2.1, "Name and number").
         number, number_location = None, None
@@ -205,10 +201,8 @@ class Parser:
                 if keyword == "super" and self.tok.is_punct("("):
                     # the last part: one of several members (docs/dsl.md 2.4)
                     self.advance()
-                    parts.append(self.parse_part_ref())
-                    while self.tok.is_punct("|"):
-                        self.advance()
-                        alternatives.append(self.parse_part_ref())
+                    last, *alternatives = self.parse_refs("|")
+                    parts.append(last)
                     if not alternatives:
                         self.fail(self.tok, "'|' and another member (alternatives are two or "
                                             "more)")
@@ -217,41 +211,38 @@ class Parser:
                 parts.append(self.parse_part_ref())
             if len(parts) < 2:
                 self.fail(self.tok, "'+' and another part (a composition has two or more parts)")
-            when = None
-            if keyword == "inst" and self.tok.is_ident("when"):
-                self.advance()
-                when = self.parse_body()
-            else:
+            when = self.optional("when", self.parse_body) if keyword == "inst" else None
+            if when is None:
                 self.expect_punct(";")
             return ast.CompositionDecl(keyword, name.text, name.location, doc, number,
                                        number_location, flags, parts, when, alternatives)
         effect = self.parse_effect()
-        jump_effect = None
-        if self.tok.is_ident("jump"):
-            self.advance()
-            jump_effect = self.parse_effect()
-        compiler_effect = None
-        if self.tok.is_ident("compiler"):
-            self.advance()
-            compiler_effect = self.parse_effect()
-        fuses = []
-        if self.tok.is_ident("fuses"):
-            self.advance()
-            fuses.append(self.parse_part_ref())
-            while self.tok.is_punct("+"):
-                self.advance()
-                fuses.append(self.parse_part_ref())
-        when = None
-        if self.tok.is_ident("when"):
-            self.advance()
-            when = self.parse_body()
+        jump_effect = self.optional("jump", self.parse_effect)
+        compiler_effect = self.optional("compiler", self.parse_effect)
+        fuses = self.optional("fuses", lambda: self.parse_refs("+")) or []
+        when = self.optional("when", self.parse_body)
         body = self.parse_body()
         return ast.InstDecl("inst", name.text, name.location, doc, number, number_location,
                             flags, effect, jump_effect, body, fuses, compiler_effect, when)
 
+    def optional(self, keyword: str, parse):
+        """What `parse` reads after `keyword`, if that word comes next; else None."""
+        if not self.tok.is_ident(keyword):
+            return None
+        self.advance()
+        return parse()
+
     def parse_part_ref(self) -> ast.PartRef:
         token = self.expect_ident("the name of an instruction or operation")
         return ast.PartRef(token.text, token.location)
+
+    def parse_refs(self, separator: str) -> list[ast.PartRef]:
+        """One name or more, with `separator` between them."""
+        refs = [self.parse_part_ref()]
+        while self.tok.is_punct(separator):
+            self.advance()
+            refs.append(self.parse_part_ref())
+        return refs
 
     def parse_flags(self) -> list[ast.Flag]:
         self.expect_punct("[")
@@ -340,7 +331,7 @@ class Parser:
 
     # -- families and caches -------------------------------------------------------------
 
-    def parse_family(self, location: Location, doc: str) -> ast.FamilyDecl:
+    def parse_family(self, doc: str) -> ast.FamilyDecl:
         name = self.expect_ident("the family's name (its generic instruction)")
         family = ast.FamilyDecl(name.text, name.location, doc)
         self.expect_punct("{")
@@ -367,11 +358,7 @@ class Parser:
                 continue
             self.expect_punct(":")
             if field_token.text in ("members", "failures"):
-                names = getattr(family, field_token.text)
-                names.append(self.parse_part_ref())
-                while self.tok.is_punct(","):
-                    self.advance()
-                    names.append(self.parse_part_ref())
+                getattr(family, field_token.text).extend(self.parse_refs(","))
             else:
                 setattr(family, field_token.text, self.parse_part_ref())
                 if field_token.text == "adaptive" and self.tok.is_punct("="):
@@ -424,7 +411,7 @@ class Parser:
         self.expect_punct(")")
         return params
 
-    def parse_cache(self, location: Location, doc: str) -> ast.CacheDecl:
+    def parse_cache(self, doc: str) -> ast.CacheDecl:
         name = self.expect_ident("the cache struct's name")
         self.expect_punct("{")
         entries = []
@@ -441,8 +428,7 @@ class Parser:
             self.sink.error(name.location, f"cache {name.text} has no entries")
         return ast.CacheDecl(name.text, name.location, doc, entries)
 
-
-    def parse_oparg(self, location: Location, doc: str) -> ast.OpargDecl:
+    def parse_oparg(self, doc: str) -> ast.OpargDecl:
         name = self.expect_ident("the instruction whose oparg values these are")
         self.expect_punct("{")
         values = []

@@ -24,10 +24,6 @@ def parameters(family: model.Family) -> list[str]:
     return params
 
 
-def prototype(family: model.Family) -> str:
-    return f"int {function_name(family.name)}({', '.join(parameters(family))});"
-
-
 def _kind(family: model.Family, tokens, body) -> str:
     """The failure kind expression with the family's kind names as their macros."""
     kinds = set(family.specializer.failures)
@@ -93,8 +89,7 @@ def _ends_in_failure(block) -> bool:
 def emit_function(family: model.Family) -> list[str]:
     spec = family.specializer
     name = family.name
-    lines = [f"// family {name}"]
-    lines.append("int")
+    lines = [f"// family {name}", "int"]
     params = parameters(family)
     head = f"{function_name(name)}("
     joined = head + ", ".join(params) + ")"
@@ -106,11 +101,10 @@ def emit_function(family: model.Family) -> list[str]:
         for k, p in enumerate(params[1:], 1):
             lines.append(pad + p + ("," if k < len(params) - 1 else ")"))
     lines.append("{")
-    body = []
-    body.append(f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);")
-    body.append("#ifdef Py_STATS")
-    body.append(f"int fail_kind = {failure_macro(name, 'OTHER')};")
-    body.append("#endif")
+    body = [f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);",
+            "#ifdef Py_STATS",
+            f"int fail_kind = {failure_macro(name, 'OTHER')};",
+            "#endif"]
     prologue = render_block(family, spec.prologue, None)
     if prologue:
         body.append("// specialize")
@@ -183,11 +177,10 @@ def emit_function(family: model.Family) -> list[str]:
 def emit_specializers(m: model.Model) -> dict:
     """The template's data: failure-kind macros and the functions."""
     families = [f for f in m.families if f.specializer is not None]
-    kinds = []
-    for f in families:
-        kinds.append([(failure_macro(f.name, k), n) for n, k in enumerate(f.specializer.failures)])
     return {
-        "kinds": kinds,
+        "kinds": [[(failure_macro(f.name, k), n) for n, k in enumerate(f.specializer.failures)]
+                  for f in families],
         "functions": ["\n".join(emit_function(f)) for f in families],
-        "prototypes": [prototype(f) for f in families],
+        "prototypes": [f"int {function_name(f.name)}({', '.join(parameters(f))});"
+                       for f in families],
     }

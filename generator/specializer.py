@@ -20,7 +20,7 @@ the statements of specializer blocks, and the cache fills derived from guards.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import ast
 from .diagnostics import Location
@@ -53,14 +53,11 @@ def adaptive_source(family: ast.FamilyDecl, generic: ast.InstDecl, has_arg: bool
     """The DSL text of the family's adaptive instruction: the generic instruction's inputs, its
     outputs unnamed (the adaptive form never completes), and the counter."""
     adaptive = family.adaptive.name
-    inputs = [i for i in generic.effect.inputs]
+    inputs = generic.effect.inputs
     passed = [i.name for i in inputs if i.name != "unused"]
     params = [p.expression for p in family.specialize.params]
     args = ", ".join(["next_instr", "oparg" if has_arg else "0"] + passed + params)
-    ins = ", ".join(ast.spell_item(i.name, i.size, i.condition) for i in inputs)
-    outs = ", ".join(ast.spell_item("unused", o.size, o.condition)
-                     for o in generic.effect.outputs)
-    effect = f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+    effect = ast.spell_effect(inputs, [replace(o, name="unused") for o in generic.effect.outputs])
     number = f" = {family.adaptive_number}" if family.adaptive_number is not None else ""
     return textwrap.dedent(f"""\
         /// Adaptive {family.name}, generated from `family {family.name}`: counts down and runs

@@ -379,8 +379,6 @@ class _Analyzer:
                     key = (f.name, m.parts[0].name)
                     if key not in read_whens:
                         read_whens[key] = self.check_block(f, shared, "when", failures)
-                        if f.cache is not None:
-                            self.check_cache_accesses(f.cache, read_whens[key])
                 if d.when is None and shared is None:
                     self.error(d.location, f"{m.name} is a member of family {f.name}, whose "
                                            f"specializer would never install it: give it a "
@@ -396,8 +394,6 @@ class _Analyzer:
                 blocks = [read_whens[(f.name, m.parts[0].name)]] if shared is not None else []
                 if d.when is not None:
                     blocks.append(self.check_block(f, d.when, "when", failures))
-                    if f.cache is not None:
-                        self.check_cache_accesses(f.cache, blocks[-1])
                 when = specializer.Admission(blocks)
                 if not m.narrowed and not any(s.kind == dsl.REJECT
                                               for s in when.dsl_statements()):
@@ -439,10 +435,13 @@ class _Analyzer:
     def check_block(self, f: model.Family, body: ast.Body, block: str,
                     failures: list[str]) -> Reading:
         """A specializer block, read: the block's own statements (dsl.py), with a failure
-        kind the family declares; nothing of the evaluation loop."""
+        kind the family declares; nothing of the evaluation loop; a `when` block's cache
+        accesses."""
         reading = read_body(body.tokens, block, body)
         for location, message, notes in reading.problems:
             self.error(location, message, notes)
+        if block == "when" and f.cache is not None:
+            self.check_cache_accesses(f.cache, reading)
         kinds = set(failures)
         for stmt in reading.dsl_statements():
             params = stmt.form.params[block]

@@ -60,6 +60,15 @@ def _rejections(member: model.Instruction, when: specializer.Admission
     return conditions, complete
 
 
+def _repeated(items: list):
+    """The items (declarations with a name) whose name an item before them has."""
+    seen: set[str] = set()
+    for item in items:
+        if item.name in seen:
+            yield item
+        seen.add(item.name)
+
+
 def _stack_move_problems(reading: Reading):
     """(the stack move, the statement after it, why) where a body moves the stack itself
     (STACK_SHRINK, STACK_GROW) and then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body pop the inputs and push the outputs from
@@ -240,11 +249,8 @@ class _Analyzer:
                 self.error(d.location, f"oparg values of {name} would go nowhere: the generated "
                                        f"tables name the oparg values of "
                                        f"{', '.join(model.NAMED_OPARGS)} only")
-            seen_values: set[str] = set()
-            for v in d.values:
-                if v.name in seen_values:
-                    self.error(v.location, f"duplicate oparg value '{v.name}'")
-                seen_values.add(v.name)
+            for v in _repeated(d.values):
+                self.error(v.location, f"duplicate oparg value '{v.name}'")
             opargs[name] = [(v.name, v.text) for v in d.values]
         self.sink.raise_if_any()
         used_ops = [op for name, op in self.operations.items()
@@ -592,11 +598,8 @@ class _Analyzer:
     # -- caches --------------------------------------------------------------------------
 
     def build_cache(self, decl: ast.CacheDecl) -> model.Cache:
-        seen: dict[str, Location] = {}
-        for entry in decl.entries:
-            if entry.name in seen:
-                self.error(entry.location, f"duplicate cache entry '{entry.name}' in {decl.name}")
-            seen[entry.name] = entry.location
+        for entry in _repeated(decl.entries):
+            self.error(entry.location, f"duplicate cache entry '{entry.name}' in {decl.name}")
         if decl.entries and (decl.entries[0].name != "counter" or decl.entries[0].size != 1):
             self.error(decl.entries[0].location,
                        f"the first entry of cache {decl.name} must be 'counter: 1' "
@@ -613,14 +616,10 @@ class _Analyzer:
 
     def build_effect(self, effect: ast.StackEffect) -> model.StackEffect:
         def items(items: list[ast.StackItem], kind: str) -> list[model.StackItem]:
-            result = []
-            seen: set[str] = set()
-            for item in items:
-                if item.name in seen and item.name != "unused":
+            for item in _repeated(items):
+                if item.name != "unused":
                     self.error(item.location, f"duplicate stack {kind} '{item.name}'")
-                seen.add(item.name)
-                result.append(model.StackItem(item.name, item.location, item.size, item.condition))
-            return result
+            return [model.StackItem(i.name, i.location, i.size, i.condition) for i in items]
 
         inputs = items(effect.inputs, "input")
         outputs = items(effect.outputs, "output")
@@ -700,11 +699,9 @@ class _Analyzer:
         """The flags as a set; `arg` added from the number (a derived number is a specialized
         instruction's, which takes its generic instruction's argument)."""
         name, number, flags = decl.name, decl.number, decl.flags
-        result: set[str] = set()
-        for f in flags:
-            if f.name in result:
-                self.error(f.location, f"flag '{f.name}' is given twice")
-            result.add(f.name)
+        for f in _repeated(flags):
+            self.error(f.location, f"flag '{f.name}' is given twice")
+        result = {f.name for f in flags}
         arg_flags = {"arg", "const", "name", "local", "free", "compare", "jump_forward",
                      "jump_backward"}
         if number is not None and number < model.HAVE_ARGUMENT:

@@ -82,7 +82,7 @@ def _stack_move_problems(reading: Reading):
                 epilogue = next((s for s in after.walk() if s.kind in (
                     dsl.ERROR, dsl.DISPATCH, dsl.DISPATCH_JUMPED)), None)
                 if epilogue is not None:
-                    yield stmt, epilogue, f"{epilogue.form.name}"
+                    yield stmt, epilogue, epilogue.form.name
                     break
                 if after.exits:
                     break
@@ -236,7 +236,7 @@ class _Analyzer:
             self.check_baseline(baselines[0], instructions)
 
         self.check_bodies(instructions)
-        self.check_specializers(decls, families, family_list, by_name)
+        self.check_specializers(decls, families, family_list)
         self.check_unreachable(decls, family_list, names)
         opargs = {}
         for name, d in self.oparg_decls.items():
@@ -313,8 +313,7 @@ class _Analyzer:
 
     def check_specializers(self, decls: list[ast.Declaration],
                            family_decls: dict[str, ast.FamilyDecl],
-                           families: list[model.Family],
-                           by_name: dict[str, model.Instruction]) -> None:
+                           families: list[model.Family]) -> None:
         """Members' `when` blocks, the fills derived from their guards, the cache entries they
         read, their order, and the failure kinds (specializer.py)."""
         inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
@@ -324,8 +323,8 @@ class _Analyzer:
         admitted: set[tuple[str, int]] = set()  # (instruction, part) whose op's `when` is read
         read_whens: dict[tuple[str, str], Reading] = {}  # (family, op): read once per family
         for f in families:
-            decl = family_decls.get(f.name)
-            spec = decl.specialize if decl is not None else None
+            decl = family_decls[f.name]
+            spec = decl.specialize
             if spec is None:
                 for m in f.members:
                     d = inst_decls.get(m.name)
@@ -333,12 +332,10 @@ class _Analyzer:
                         self.error(d.when.location,
                                    f"{m.name} has a 'when' block, but family {f.name} declares "
                                    f"no 'specialize' that would try it")
-                if decl is not None:
-                    for what in ("otherwise", "failures"):
-                        if getattr(decl, what):
-                            where = decl.otherwise.location if what == "otherwise" \
-                                else decl.failures[0].location
-                            self.error(where, f"'{what}' without 'specialize' in family {f.name}")
+                for what, given in (("otherwise", decl.otherwise), ("failures", decl.failures)):
+                    if given:
+                        where = given.location if what == "otherwise" else given[0].location
+                        self.error(where, f"'{what}' without 'specialize' in family {f.name}")
                 continue
             failures = list(specializer.BUILTIN_FAILURES)
             for ref in decl.failures:

@@ -115,18 +115,14 @@ class Size:
         widen = wide and bool(self.terms) and (self.const != 0 or len(self.terms) > 1)
         parts: list[str] = []
         for t, c in self.terms.items():
-            sign = "-" if c < 0 else "+"
-            mag = abs(c)
             if widen and not t.endswith(" ? 1 : 0)"):  # a 0-or-1 item cannot make a sum wrap
                 t = f"(Py_ssize_t){t}" if t.isidentifier() or t.startswith("(") else f"(Py_ssize_t)({t})"
-            text = t if mag == 1 else f"{mag} * {t}"
-            parts.append(f"{sign} {text}")
+            text = t if abs(c) == 1 else f"{abs(c)} * {t}"
+            parts.append(f"{'-' if c < 0 else '+'} {text}")
         if self.const or not parts:
             parts.append(f"{'-' if self.const < 0 else '+'} {abs(self.const)}")
         text = " ".join(parts)
-        if text.startswith("+ "):
-            return text[2:]
-        return "-" + text[2:]
+        return text[2:] if text.startswith("+ ") else "-" + text[2:]
 
     def __repr__(self) -> str:
         return f"Size({self.render()})"
@@ -231,10 +227,7 @@ class StackEffect(Final):
 
     @staticmethod
     def total(items: list[StackItem]) -> Size:
-        total = Size()
-        for item in items:
-            total = total + item.size
-        return total
+        return sum((item.size for item in items), Size())
 
     @property
     def delta(self) -> Size:

@@ -207,8 +207,7 @@ def generate(m: Model) -> dict[str, str]:
     jrel = [i.number for i in ctx["base"] if i.flags & {"jump_forward", "jump_backward"}]
     opnames = [(n, names.get(n, f"<{n}>")) for n in range(256)]
     out[OUTPUTS["pycore_opcode_h"]] = env.get_template("pycore_opcode.h.j2").render(
-        relative_jump_bits=_bits(jrel), jump_bits=_bits(jrel),
-        by_name=sorted(m.instructions, key=lambda i: i.name),
+        jump_bits=_bits(jrel), by_name=sorted(m.instructions, key=lambda i: i.name),
         opnames=opnames, unused_numbers=[n for n in range(1, 256) if n not in names], **ctx)
 
     specializers = emit_specializers(m)

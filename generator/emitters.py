@@ -107,12 +107,10 @@ class _OpcodePyInst:
 
 
 def _stack_effects(m: Model) -> list[tuple[Instruction, str, str | None]]:
-    result = []
-    for inst in m.base_instructions():
-        main = (inst.compiler_effect or inst.effect).delta.render()
-        jumped = inst.jump_effect.delta.render() if inst.jump_effect else None
-        result.append((inst, main, jumped))
-    return result
+    """(instruction, its stack effect, its jump effect or None) for every base instruction."""
+    return [(inst, (inst.compiler_effect or inst.effect).delta.render(),
+             inst.jump_effect.delta.render() if inst.jump_effect else None)
+            for inst in m.base_instructions()]
 
 
 def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
@@ -224,9 +222,8 @@ def generate(m: Model) -> dict[str, str]:
     out[OUTPUTS["stack_effect"]] = env.get_template("stack_effect.c.h.j2").render(
         effects=_stack_effects(m))
 
-    py_ctx = dict(ctx)
-    py_ctx["base"] = [_OpcodePyInst(i) for i in ctx["base"]]
-    out[OUTPUTS["opcode_py"]] = env.get_template("opcode.py.j2").render(**py_ctx)
+    out[OUTPUTS["opcode_py"]] = env.get_template("opcode.py.j2").render(
+        **{**ctx, "base": [_OpcodePyInst(i) for i in ctx["base"]]})
 
     from .emit_docs import emit_docs
     out[OUTPUTS["docs"]] = emit_docs(m, env)

@@ -216,10 +216,10 @@ def _ends_in_exit(block: list[Statement]) -> bool:
     return any(s.exits for s in block)
 
 
-def _set_exits(statements: list[Statement]) -> None:
-    """Statement.exits for every statement, children before their parents."""
-    order = [s for top in statements for s in top.walk()]
-    for s in reversed(order):
+def _set_exits(every: list[Statement]) -> None:
+    """Statement.exits for every statement (`every`, in source order), children before their
+    parents."""
+    for s in reversed(every):
         if s.kind in dsl.EXITING_KINDS or s.unconditional:
             s.exits = True
         elif s.kind != "compound" or s.loop:
@@ -799,13 +799,12 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
     raw: list = []
     parser = _Parser(tokens, brackets, where, raw)
     statements = parser.parse()
-    for top in statements:
-        for s in top.walk():
-            s.end = tokens[s.last].end
-    _set_exits(statements)
+    every = [s for top in statements for s in top.walk()]
+    for s in every:
+        s.end = tokens[s.last].end
+    _set_exits(every)
     # Trailing statements of each completing statement, in its own block.
-    blocks = [statements] + [b for top in statements for s in top.walk() for b in s.branches]
-    for block in blocks:
+    for block in [statements] + [b for s in every for b in s.branches]:
         for k, s in enumerate(block):
             if s.kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED):
                 s.trailing = _trailing(block, k)
@@ -840,7 +839,7 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                 and brackets.close(k + 1) >= 0 and not any(loc == t.location for loc, _ in raw):
             raw.append((t.location, f"{t.text}(...) must be a statement of its own: "
                                     f"{f.usage(where)};"))
-    for stmt in (s for top in statements for s in top.walk()):
+    for stmt in every:
         if stmt.form is None or stmt.kind not in dsl.DSL_KINDS:
             continue
         params = stmt.form.params[where]
@@ -853,12 +852,10 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                             f"{'true' if value else 'false'}: it {'always' if value else 'never'} "
                             f"{stmt.form.does}"))
     problems += [(loc, message, ()) for loc, message in raw]
-    reading = Reading(where, tokens, brackets, statements, problems, names, accesses,
-                      has_preprocessor, source=source)
-    reading.falls_through = not any(s.exits for s in statements)
-    if reading.falls_through:
-        reading.end_trailing = _trailing(statements, len(statements))
-    return reading
+    falls_through = not any(s.exits for s in statements)
+    return Reading(where, tokens, brackets, statements, problems, names, accesses,
+                   has_preprocessor, falls_through,
+                   _trailing(statements, len(statements)) if falls_through else [], source)
 
 
 class _Point:

@@ -466,10 +466,6 @@ class Instruction(Final):
     def cache(self) -> "Cache | None":
         return self.family.cache if self.family else None
 
-    @property
-    def cache_size(self) -> int:
-        return self.cache.size if self.cache else 0
-
 
 @dataclass
 class Family(Final):
@@ -538,8 +534,6 @@ class Model(Final):
 
     @property
     def predicted(self) -> set[str]:
-        names: set[str] = set()
-        for inst in self.instructions:
-            for part in inst.bodies:
-                names |= {t.text for t in part.body.reading.references}
-        return names
+        """The instructions a body names in PREDICT() or JUMP_TO_INSTRUCTION()."""
+        return {t.text for inst in self.instructions for part in inst.bodies
+                for t in part.body.reading.references}

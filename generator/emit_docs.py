@@ -31,7 +31,6 @@ class _DocInst:
         self.doc = inst.doc
         self.file = os.path.relpath(inst.location.file, root) if os.path.isabs(
             inst.location.file) else inst.location.file
-        self.line = inst.location.line
 
 
 class _DocFamily:

@@ -32,8 +32,8 @@ FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
 MAX_CACHE_SIZE = 255
 
 
-def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
-    return _Analyzer(declarations, sources).run().seal()
+def analyze(declarations: list[ast.Declaration]) -> model.Model:
+    return _Analyzer(declarations).run().seal()
 
 
 def _rejections(member: model.Instruction, when: specializer.Admission
@@ -111,9 +111,8 @@ def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
 
 
 class _Analyzer:
-    def __init__(self, declarations: list[ast.Declaration], sources: list[str]):
+    def __init__(self, declarations: list[ast.Declaration]):
         self.declarations = declarations
-        self.sources = sources
         self.sink = DiagnosticSink()
         self._seen: set[tuple[Location, str]] = set()
         # PREDICT(X) / JUMP_TO_INSTRUCTION(X) in bodies: X must be an instruction
@@ -253,10 +252,8 @@ class _Analyzer:
                 self.error(v.location, f"duplicate oparg value '{v.name}'")
             opargs[name] = [(v.name, v.text) for v in d.values]
         self.sink.raise_if_any()
-        used_ops = [op for name, op in self.operations.items()
-                    if isinstance(names[name], ast.InstDecl) and names[name].kind == "op"]
-        return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
-                           self.sources, opargs, baseline)
+        return model.Model(instructions, family_list, list(self.caches.values()), opargs,
+                           baseline)
 
     # -- the specializer (specializer.py) -----------------------------------------------
 

@@ -21,13 +21,11 @@ def load_model(paths: list[Path], root: Path) -> Model:
     """lex -> parse -> analyze; raises GeneratorError with every diagnostic found."""
     sink = DiagnosticSink()
     declarations = []
-    names = []
     for path in paths:
         try:
             display = str(path.resolve().relative_to(root.resolve()))
         except ValueError:
             display = str(path)
-        names.append(display)
         try:
             data = path.read_bytes()
             text = data.decode("utf-8")
@@ -50,7 +48,7 @@ def load_model(paths: list[Path], root: Path) -> Model:
     sink.raise_if_any()
     if not paths:
         raise SystemExit(f"error: no instructions/*.inst files under {root}")
-    return analysis.analyze(declarations, names)
+    return analysis.analyze(declarations)
 
 
 def generate_files(paths: list[Path], root: Path) -> dict[str, str]:

@@ -491,8 +491,6 @@ class Model(Final):
     instructions: list[Instruction]  # in declaration order (files sorted by name)
     families: list[Family]  # sorted by name
     caches: list[Cache]
-    operations: list[Operation]
-    sources: list[str]  # the .inst files, relative to the project root
     opargs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     baseline: object = None  # baselines.Baseline declared by `baseline NAME;`, if any
 

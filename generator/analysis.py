@@ -351,8 +351,8 @@ class _Analyzer:
             otherwise = self.check_block(f, decl.otherwise, "otherwise", failures) \
                 if decl.otherwise is not None else None
             f.specializer = specializer.Specializer(
-                spec.location, spec.params, inputs,
-                self.check_block(f, spec.body, "specialize", failures), otherwise, failures)
+                spec.params, inputs, self.check_block(f, spec.body, "specialize", failures),
+                otherwise, failures)
             seen_params: dict[str, Location] = {}
             for p in spec.params:
                 shadowed = ("an input of the generic instruction" if p.name in
@@ -869,8 +869,8 @@ class _Analyzer:
                 checked.append((inst, ref))
             return inst
 
-        family = model.Family(decl.name, decl.location, decl.doc, generic, cache,
-                              take(decl.adaptive, "adaptive"), take(decl.quick, "quick"))
+        family = model.Family(decl.name, generic, cache, take(decl.adaptive, "adaptive"),
+                              take(decl.quick, "quick"))
         generic.family, generic.role = family, "generic"
         for ref in decl.members:
             inst = take(ref, "member")

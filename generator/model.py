@@ -470,8 +470,6 @@ class Instruction(Final):
 @dataclass
 class Family(Final):
     name: str
-    location: Location
-    doc: str
     generic: Instruction
     cache: Cache | None
     adaptive: Instruction | None

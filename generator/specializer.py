@@ -208,7 +208,6 @@ class Admission:
 class Specializer:
     """A family's specializer, checked: what the emitter of its function needs."""
 
-    location: Location
     params: list[ast.SpecializerParam]
     inputs: list  # the generic instruction's named inputs (model.StackItem), in stack order
     prologue: Reading  # the `specialize` block, read (statements.py)

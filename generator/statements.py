@@ -629,7 +629,6 @@ class Reading:
     """A body or block as the reader (read_body) understands it: what every later stage uses
     instead of scanning the text again."""
 
-    where: str  # dsl.BODY or a block's name
     tokens: list[Token]  # without preprocessor lines
     brackets: Brackets
     statements: list[Statement]
@@ -853,7 +852,7 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                             f"{stmt.form.does}"))
     problems += [(loc, message, ()) for loc, message in raw]
     falls_through = not any(s.exits for s in statements)
-    return Reading(where, tokens, brackets, statements, problems, names, accesses,
+    return Reading(tokens, brackets, statements, problems, names, accesses,
                    has_preprocessor, falls_through,
                    _trailing(statements, len(statements)) if falls_through else [], source)
 

@@ -250,13 +250,9 @@ class StackEffect(Final):
         `unused` slots): the epilogue does not store them."""
         in_pos = {i.name: (p, i.shape()) for i, p in
                   zip(self.inputs, self.offsets_from_bottom(self.inputs)) if not i.is_unused}
-        result = set()
-        for index, (o, p) in enumerate(zip(self.outputs, self.offsets_from_bottom(self.outputs))):
-            if o.is_unused:
-                result.add(index)
-            elif o.name in in_pos and in_pos[o.name] == (p, o.shape()):
-                result.add(index)
-        return result
+        out_pos = self.offsets_from_bottom(self.outputs)
+        return {index for index, o in enumerate(self.outputs)
+                if o.is_unused or in_pos.get(o.name) == (out_pos[index], o.shape())}
 
     def spelling(self) -> str:
         return ast.spell_effect(self.inputs, self.outputs)

@@ -184,12 +184,8 @@ class Admission:
         return [s for block in self.blocks for s in block.dsl_statements()]
 
     @property
-    def names(self) -> dict:
-        names: dict = {}
-        for block in self.blocks:
-            for name, token in block.names.items():
-                names.setdefault(name, token)
-        return names
+    def names(self) -> set[str]:
+        return set().union(*(block.names for block in self.blocks))
 
     @property
     def declared(self) -> set[str]:

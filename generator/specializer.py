@@ -106,10 +106,8 @@ class Fill:
         lines = []
         if self.reader != "read_obj":
             ctype = READ_TYPES[self.reader]
-            kind = failure_macro(family, "OUT_OF_RANGE")
-            lines.append(f"if ((uint64_t)({self.value}) != ({ctype})({self.value})) {{")
-            lines.append(f"    FAIL_WITH({kind});")
-            lines.append("}")
+            lines = [f"if ((uint64_t)({self.value}) != ({ctype})({self.value})) {{",
+                     f"    FAIL_WITH({failure_macro(family, 'OUT_OF_RANGE')});", "}"]
         if self.reader is None:
             lines.append(f"cache->{self.entry} = (uint16_t)({self.value});")
         else:

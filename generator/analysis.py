@@ -1175,7 +1175,7 @@ class _Analyzer:
                            f"from where it was on entry",
                            notes=((after.location, "here"),) if after is not None else ())
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
-                self.check_guards_come_first(name, op)
+                self.check_guards_come_first([op])
             for inst, index in contexts:
                 cache = inst.part_cache(index, name)
                 if op.body.uses_cache and cache is None:
@@ -1210,7 +1210,7 @@ class _Analyzer:
                                        f"{inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
         for inst in instructions:
             if inst.symbolic_stack and len(inst.parts) > 1:
-                self.check_guards_come_first_across_parts(inst)
+                self.check_guards_come_first(inst.parts, inst)
         for token in self.references:
             if token.text not in by_name:
                 self.error(token.location, f"unknown instruction '{token.text}'"
@@ -1250,43 +1250,35 @@ class _Analyzer:
                            f"(ERROR_IF(cond, {label}) pops the inputs, or STACK_SHRINK)",
                            notes=((change.token.location, "released here"),))
 
-    def check_guards_come_first_across_parts(self, inst: model.Instruction) -> None:
-        """A guard in a later part of a composition: nothing an earlier part does may change
-        state either (each part's own statements are checked with its operation)."""
+    def check_guards_come_first(self, parts: list[model.Operation],
+                                inst: model.Instruction | None = None) -> None:
+        """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
+        again from the state on entry, which must still be there (statements.py says what
+        counts as a change and which statements precede a guard). Of a composition (`inst`):
+        a guard in a later part, after what an earlier part changes (each part's own
+        statements are checked with its operation)."""
         part_of: dict[int, int] = {}
         statements = []
-        for index, part in enumerate(inst.parts):
+        for index, part in enumerate(parts):
             for stmt in part.body.statements:
                 part_of[id(stmt)] = index
                 statements.append(stmt)
         owner = {id(c): part_of[id(top)] for top in statements for c in top.all_changes}
         guard_part = {id(g): part_of[id(top)] for top in statements for g in top.walk()
                       if g.kind == dsl.GUARD}
-        own = [_own_names(part) for part in inst.parts]
+        own = [_own_names(part) for part in parts]
         for change, guard in changes_before_guards(statements):
             first, later = owner[id(change)], guard_part[id(guard)]
             if change.kind == "name" and change.token.text in own[first]:
                 continue  # a local of that part
-            if first < later:
-                self.error(change.token.location,
-                           f"{change.describe()} in {inst.parts[first].name}, part {first + 1} "
-                           f"of {inst.name}, before a DEOPT_IF of part {later + 1}: a guard must "
-                           f"come before anything that changes state (on a miss, the generic "
-                           f"instruction runs again from the state on entry)",
-                           notes=((guard.location, "the DEOPT_IF it precedes"),))
-
-    def check_guards_come_first(self, name: str, op: model.Operation) -> None:
-        """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
-        again from the state on entry, which must still be there (statements.py says what
-        counts as a change and which statements precede a guard)."""
-        own = _own_names(op)
-        for change, guard in changes_before_guards(op.body.statements):
-            if change.kind == "name" and change.token.text in own:
-                continue  # a local
+            if inst is not None and first >= later:
+                continue  # within a part: checked with its operation
+            where = (f"in {parts[first].name}, part {first + 1} of {inst.name}, before a DEOPT_IF "
+                     f"of part {later + 1}" if inst else f"before a DEOPT_IF in {parts[0].name}")
             self.error(change.token.location,
-                       f"{change.describe()} before a DEOPT_IF in {name}: a guard must come "
-                       f"before anything that changes state (on a miss, the generic "
-                       f"instruction runs again from the state on entry)",
+                       f"{change.describe()} {where}: a guard must come before anything that "
+                       f"changes state (on a miss, the generic instruction runs again from the "
+                       f"state on entry)",
                        notes=((guard.location, "the DEOPT_IF it precedes"),))
 
     def check_unreachable(self, decls: list[ast.Declaration], families: list[model.Family],

@@ -14,7 +14,7 @@ from .baselines import BASELINES
 from .diagnostics import DiagnosticSink, Location
 from .lexer import IDENT, SourceFile, Token
 from .parser import parse_source
-from .statements import C_KEYWORDS, Reading, changes_before, changes_before_guards, read_body
+from .statements import C_KEYWORDS, Reading, changes_before, read_body
 
 # Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
 RESERVED_WORDS = C_KEYWORDS | {
@@ -1267,7 +1267,7 @@ class _Analyzer:
         guard_part = {id(g): part_of[id(top)] for top in statements for g in top.walk()
                       if g.kind == dsl.GUARD}
         own = [_own_names(part) for part in parts]
-        for change, guard in changes_before_guards(statements):
+        for change, guard in changes_before(statements, lambda s: s.kind == dsl.GUARD):
             first, later = owner[id(change)], guard_part[id(guard)]
             if change.kind == "name" and change.token.text in own[first]:
                 continue  # a local of that part

@@ -515,8 +515,7 @@ def emit_cases(m: model.Model) -> list[str]:
         lines.append("// check: DO_TRACING runs these (opcode_targets_traced), so that the instruction")
         lines.append("// after one is traced too.")
         for inst in copies:
-            case = emit_instruction(inst, set(), traced_copy=True)
-            lines.extend(case)
+            lines.extend(emit_instruction(inst, set(), traced_copy=True))
             lines.append("")
         lines.append("#endif")
         lines.append("")

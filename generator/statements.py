@@ -869,16 +869,12 @@ class _Point:
         self.preds = preds
 
 
-def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statement]]:
-    return changes_before(block, lambda s: s.kind == dsl.GUARD)
-
-
 def changes_before(block: list[Statement], is_target,
                    stops=lambda change: False) -> list[tuple[Change, Statement]]:
     """(change, the first target it precedes) for every change that some path runs before a
-    target statement (a `DEOPT_IF`, for changes_before_guards): an earlier statement of the guard's block or of an enclosing one (the
-    conditions of enclosing `if`s included), but not a branch that always exits, nor the other
-    branch of an `if`. In a loop, what its body does precedes its guards on the next round. A
+    target statement (a `DEOPT_IF`, for the guard check): an earlier statement of the guard's
+    block or of an enclosing one (the conditions of enclosing `if`s included), but not a branch
+    that always exits, nor the other branch of an `if`. In a loop, what its body does precedes its guards on the next round. A
     guard's own condition counts too.
 
     The body becomes a graph of points, built in one pass with an explicit stack (bodies may

@@ -1257,18 +1257,15 @@ class _Analyzer:
         counts as a change and which statements precede a guard). Of a composition (`inst`):
         a guard in a later part, after what an earlier part changes (each part's own
         statements are checked with its operation)."""
-        part_of: dict[int, int] = {}
-        statements = []
+        part_of: dict[int, int] = {}  # the part of every statement and change, by id
         for index, part in enumerate(parts):
-            for stmt in part.body.statements:
-                part_of[id(stmt)] = index
-                statements.append(stmt)
-        owner = {id(c): part_of[id(top)] for top in statements for c in top.all_changes}
-        guard_part = {id(g): part_of[id(top)] for top in statements for g in top.walk()
-                      if g.kind == dsl.GUARD}
+            for s in part.body.reading.walk():
+                part_of[id(s)] = index
+                part_of.update((id(c), index) for c in s.changes)
+        statements = [top for part in parts for top in part.body.statements]
         own = [_own_names(part) for part in parts]
         for change, guard in changes_before(statements, lambda s: s.kind == dsl.GUARD):
-            first, later = owner[id(change)], guard_part[id(guard)]
+            first, later = part_of[id(change)], part_of[id(guard)]
             if change.kind == "name" and change.token.text in own[first]:
                 continue  # a local of that part
             if inst is not None and first >= later:

@@ -104,10 +104,6 @@ LOOP_STATE = frozenset({"oparg", "opcode", "next_instr", "frame", "cframe", "tst
 TYPE_CHECK = re.compile(r"_?Py[A-Z][A-Za-z]*_Check(Exact)?")
 
 
-def is_pure_call(name: str) -> bool:
-    return name in PURE_CALLS or TYPE_CHECK.fullmatch(name) is not None
-
-
 C_KEYWORDS = frozenset({
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
     "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
@@ -202,10 +198,6 @@ class Statement:
             yield s
             for branch in reversed(s.branches):
                 stack.extend(reversed(branch))
-
-    @property
-    def all_changes(self) -> list[Change]:
-        return [c for s in self.walk() for c in s.changes]
 
     @property
     def all_assigns(self) -> set[str]:
@@ -491,7 +483,7 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
         elif f is not None and f.kind == dsl.STAT:
             stmt.changes.append(Change("stat", t))
         elif f is not None and f.kind in dsl.DSL_KINDS | {dsl.EXIT} or \
-                t.text in C_KEYWORDS or is_pure_call(t.text):
+                t.text in C_KEYWORDS or t.text in PURE_CALLS or TYPE_CHECK.fullmatch(t.text):
             continue
         elif prev is not None and prev.is_punct("(") and k >= 2 \
                 and tokens[k - 2].is_ident("sizeof"):

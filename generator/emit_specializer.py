@@ -93,13 +93,9 @@ def emit_function(family: model.Family) -> list[str]:
     params = parameters(family)
     head = f"{function_name(name)}("
     joined = head + ", ".join(params) + ")"
-    if len(joined) <= 96:
-        lines.append(joined)
-    else:
-        lines.append(head + params[0] + ",")
-        pad = " " * len(head)
-        for k, p in enumerate(params[1:], 1):
-            lines.append(pad + p + ("," if k < len(params) - 1 else ")"))
+    if len(joined) > 96:  # one parameter a line, aligned after the parenthesis
+        joined = head + (",\n" + " " * len(head)).join(params) + ")"
+    lines += joined.split("\n")
     lines.append("{")
     body = [f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);",
             "#ifdef Py_STATS",

@@ -112,11 +112,10 @@ def emit_function(family: model.Family) -> list[str]:
         body.append("{")
         # What the member knows more (`values[2]` where the family has `values[oparg]`) is a
         # condition of its own.
-        narrowed = [f"if (({general}) != {constant}) {{\n    goto {reject};\n}}"
-                    for general, constant in member.narrowed]
-        inner = _aliases(family, member) + "\n".join(narrowed).split("\n") * bool(narrowed) \
-            + [line for block in member.when.blocks
-               for line in render_block(family, block, reject)]
+        inner = _aliases(family, member)
+        for general, constant in member.narrowed:
+            inner += [f"if (({general}) != {constant}) {{", f"    goto {reject};", "}"]
+        inner += [line for b in member.when.blocks for line in render_block(family, b, reject)]
         if member.fills:
             inner.append("// filled from its guards:")
             for fill in member.fills:

@@ -572,8 +572,7 @@ class _Analyzer:
             if isinstance(d, ast.InstDecl):
                 (check_global if d.kind == "inst" else check)(d.name, d.location, *(
                     ("the name",) if d.kind != "inst" else ()))
-                effects = [d.effect, d.jump_effect, d.compiler_effect]
-                for effect in filter(None, effects):
+                for effect in filter(None, [d.effect, d.jump_effect, d.compiler_effect]):
                     for item in effect.inputs + effect.outputs:
                         check(item.name, item.location, "the stack item")
             elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl, ast.FamilyDecl)):
@@ -1223,8 +1222,8 @@ class _Analyzer:
         what is still on the stack, so the input would be released twice (ERROR_IF pops the
         inputs first)."""
         reading = op.body.reading
-        effects = [op.effect] + ([op.jump_effect] if op.jump_effect else [])
-        kept = {o.name for e in effects for o in e.outputs}  # handed on to an output
+        # handed on to an output
+        kept = {o.name for e in filter(None, [op.effect, op.jump_effect]) for o in e.outputs}
         pops = reading.brackets.problem is None and (  # else the reading is no guide
             op.body.completes or any(s.kind == dsl.ERROR for s in reading.dsl_statements()))
         for item in op.effect.inputs if pops else []:
@@ -1293,6 +1292,5 @@ class _Analyzer:
 def _own_names(op: model.Operation) -> set[str]:
     """The names an operation's body may assign without changing state: its declarations and
     its stack items (the generated code declares those)."""
-    effects = [op.effect] + ([op.jump_effect] if op.jump_effect is not None else [])
-    return op.body.reading.declared | {item.name for e in effects
+    return op.body.reading.declared | {item.name for e in filter(None, [op.effect, op.jump_effect])
                                        for item in e.inputs + e.outputs}

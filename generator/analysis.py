@@ -203,19 +203,16 @@ class _Analyzer:
                 self.operations[d.name] = self.build_operation(d)
 
         # Instructions
-        instructions: list[model.Instruction] = []
-        by_name: dict[str, model.Instruction] = {}
+        built: list[model.Instruction | None] = []
         for d in decls:
             if names.get(getattr(d, "name", None)) is not d:
                 continue
-            inst = None
             if isinstance(d, ast.InstDecl) and d.kind == "inst":
-                inst = self.build_plain(d)
+                built.append(self.build_plain(d))
             elif isinstance(d, ast.CompositionDecl):
-                inst = self.build_composition(d, names)
-            if inst is not None:
-                instructions.append(inst)
-                by_name[inst.name] = inst
+                built.append(self.build_composition(d, names))  # None if it cannot be built
+        instructions = [inst for inst in built if inst is not None]
+        by_name = {inst.name: inst for inst in instructions}
 
         for d in decls:
             if isinstance(d, ast.InstDecl) and d.fuses and d.name in by_name:

@@ -528,19 +528,16 @@ class _Analyzer:
                            notes=((where, f"{m.name}'s 'when'"),))
                 filled.add(entry)
         # A derived fill is evaluated in the specializer: its names must be defined there.
-        known = set(m.when.names) | set(f.specializer.prologue.names)
-        known |= {p.name for p in f.specializer.params}
-        known |= {i.name for i in m.effect.inputs} | {i.name for i in
-                                                               f.specializer.inputs}
+        spec = f.specializer
+        known = m.when.names | set(spec.prologue.names) | {p.name for p in spec.params} \
+            | {i.name for i in m.effect.inputs} | {i.name for i in spec.inputs}
         for fill in unique.values():
             toks = fill.value_tokens
             for k, t in enumerate(toks):
-                if t.kind != IDENT or t.text in known or t.text.isupper():
-                    continue
-                if k > 0 and toks[k - 1].text in ("->", "."):
-                    continue
-                if k + 1 < len(toks) and toks[k + 1].is_punct("("):
-                    continue
+                if t.kind != IDENT or t.text in known or t.text.isupper() \
+                        or (k > 0 and toks[k - 1].text in ("->", ".")) \
+                        or (k + 1 < len(toks) and toks[k + 1].is_punct("(")):
+                    continue  # known, a macro, a member, a function
                 self.error(fill.location,
                            f"the fill of cache->{fill.entry} derived from this guard uses "
                            f"'{t.text}', which {m.name}'s 'when' does not define",

@@ -629,12 +629,11 @@ class _Analyzer:
     def build_operation(self, decl: ast.InstDecl) -> model.Operation:
         effect = self.build_effect(decl.effect)
         jump_effect = self.build_effect(decl.jump_effect) if decl.jump_effect else None
-        if jump_effect is not None:
-            if [(i.name, i.shape()) for i in jump_effect.inputs] != \
-                    [(i.name, i.shape()) for i in effect.inputs]:
-                self.error(jump_effect.location,
-                           f"the jump effect of {decl.name} must have the same inputs as its "
-                           f"stack effect {effect.spelling()}")
+        if jump_effect is not None and [(i.name, i.shape()) for i in jump_effect.inputs] != \
+                [(i.name, i.shape()) for i in effect.inputs]:
+            self.error(jump_effect.location,
+                       f"the jump effect of {decl.name} must have the same inputs as its "
+                       f"stack effect {effect.spelling()}")
         body = self.analyze_body(decl, effect, jump_effect)
         return model.Operation(decl.name, decl.location, effect, jump_effect, body)
 
@@ -649,7 +648,6 @@ class _Analyzer:
                                           "jump effect")
         self.references += reading.references
         balanced = reading.brackets.problem is None
-        mentioned = set(reading.names)
 
         # What the statements assign, however they do it (`x = `, `x += `, `&x`,
         # `Py_SETREF(x, ...)`).
@@ -662,7 +660,7 @@ class _Analyzer:
         checked = effect.outputs if reading.falls_through or dsl.DISPATCH in completes else []
         if jump_effect is not None and dsl.DISPATCH_JUMPED in completes:
             checked = checked + jump_effect.outputs
-        for effect_ in [effect] + ([jump_effect] if jump_effect else []):
+        for effect_ in filter(None, [effect, jump_effect]):
             for index in effect_.pass_through():
                 o = effect_.outputs[index]
                 if not o.is_unused and o.name in assigned:
@@ -674,7 +672,7 @@ class _Analyzer:
             if o.is_unused or o.name in input_names:
                 continue
             if o.is_array:
-                if o.name not in mentioned:
+                if o.name not in reading.names:
                     self.error(o.location, f"output array '{o.name}' of {decl.name} is never filled")
             elif o.name not in assigned:
                 self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")

@@ -831,8 +831,12 @@ class _Analyzer:
                 self.unknown_cache_families.add(decl.name)
                 self.error(decl.cache.location, f"unknown cache '{decl.cache.name}'"
                                                 f"{self.suggest(decl.cache.name, self.caches)}")
+        if generic.family is not None:
+            self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
+            return None
+        checked: list[tuple[model.Instruction, ast.PartRef]] = []
 
-        def lookup(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
+        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
             if ref is None:
                 return None
             inst = by_name.get(ref.name)
@@ -847,17 +851,7 @@ class _Analyzer:
                 self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
                 return None
             inst.role = role
-            return inst
-
-        if generic.family is not None:
-            self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
-            return None
-        checked: list[tuple[model.Instruction, ast.PartRef]] = []
-
-        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
-            inst = lookup(ref, role)
-            if inst is not None:
-                checked.append((inst, ref))
+            checked.append((inst, ref))
             return inst
 
         family = model.Family(decl.name, generic, cache, take(decl.adaptive, "adaptive"),

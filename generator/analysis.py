@@ -1030,10 +1030,8 @@ class _Analyzer:
                                f"{baseline.title}'s "
                                f"{next(n for n, v in kept.items() if v == number)}")
                     continue
-            if number is None:
-                continue
-            if number in owner:
-                continue  # check_numbers reports the clash
+            if number is None or number in owner:
+                continue  # in owner: check_numbers reports the clash
             owner[number] = inst
             inst.number = number
             inst.number_derived = inst.number_location is None

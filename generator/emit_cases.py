@@ -8,6 +8,7 @@ epilogue generated from the stack effect.
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from . import dsl, model
 from .cwriter import INDENT, BodyCopy, braced
@@ -43,13 +44,8 @@ def error_pops(effect: StackEffect) -> Size:
     effect (LIST_APPEND's list and the slots under it are not released by an error)."""
     keep = effect.pass_through()
     kept_names = {o.name for i, o in enumerate(effect.outputs) if i in keep}
-    kept = Size()
-    for item in effect.inputs:
-        if item.name in kept_names:
-            kept = kept + item.size
-        else:
-            break
-    return StackEffect.total(effect.inputs) - kept
+    kept = takewhile(lambda item: item.name in kept_names, effect.inputs)
+    return StackEffect.total(effect.inputs) - StackEffect.total(kept)
 
 
 def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),

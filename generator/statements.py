@@ -458,15 +458,11 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
             continue
         if t.kind != IDENT:
             continue
-        member = prev is not None and prev.kind == PUNCT and prev.text in (".", "->")
-        if member:
-            continue
+        if prev is not None and prev.kind == PUNCT and prev.text in (".", "->"):
+            continue  # a member
         stmt.mentions.add(t.text)
-        is_call = nxt is not None and nxt.is_punct("(")
-        if t.text == "stack_pointer":
-            continue  # writes to it are found as assignments
-        if not is_call:
-            continue
+        if t.text == "stack_pointer" or nxt is None or not nxt.is_punct("("):
+            continue  # not a call (writes to stack_pointer are found as assignments)
         f = dsl.form(t.text)
         if t.text in REFCOUNT_CALLS:
             arg = tokens[k + 2] if k + 3 < hi else None

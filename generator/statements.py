@@ -506,9 +506,8 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         target = tokens[k + 1:op_index]
         if not target:  # prefix: the operand after it
             j = op_index + 1
-            while j < hi and (tokens[j].kind == IDENT or tokens[j].is_punct("->")
-                              or tokens[j].is_punct(".") or tokens[j].is_punct("*")
-                              or tokens[j].is_punct("[") or tokens[j].is_punct("(")):
+            while j < hi and (tokens[j].kind == IDENT or tokens[j].kind == PUNCT
+                              and tokens[j].text in ("->", ".", "*", "[", "(")):
                 j = brackets.after(j)
             target = tokens[op_index + 1:j]
             if target and target[0].is_punct("*"):

@@ -110,6 +110,13 @@ class Parser:
         self.sink.error(token.location, f"expected {expected}, found {_describe(token)}")
         raise _SyntaxError
 
+    def accept(self, text: str) -> bool:
+        """Whether the next token is the punctuator `text`; if it is, it is consumed."""
+        if not self.tok.is_punct(text):
+            return False
+        self.advance()
+        return True
+
     def expect_punct(self, text: str) -> Token:
         if not self.tok.is_punct(text):
             self.fail(self.tok, f"'{text}'")
@@ -186,8 +193,7 @@ class Parser:
         # Base instructions write upstream's opcode; specialized ones may leave it to the
         # generator (docs/dsl.md 2.1, "Name and number").
         number, number_location = None, None
-        if self.tok.is_punct("="):
-            self.advance()
+        if self.accept("="):
             number, number_location = self.expect_number("an opcode number")
         elif self.tok.kind == NUMBER:
             self.fail(self.tok, "'=' before the opcode number")
@@ -196,11 +202,9 @@ class Parser:
             self.expect_punct(":")
             parts = [self.parse_part_ref()]
             alternatives: list[ast.PartRef] = []
-            while self.tok.is_punct("+"):
-                self.advance()
-                if keyword == "super" and self.tok.is_punct("("):
+            while self.accept("+"):
+                if keyword == "super" and self.accept("("):
                     # the last part: one of several members (docs/dsl.md 2.4)
-                    self.advance()
                     last, *alternatives = self.parse_refs("|")
                     parts.append(last)
                     if not alternatives:
@@ -239,8 +243,7 @@ class Parser:
     def parse_refs(self, separator: str) -> list[ast.PartRef]:
         """One name or more, with `separator` between them."""
         refs = [self.parse_part_ref()]
-        while self.tok.is_punct(separator):
-            self.advance()
+        while self.accept(separator):
             refs.append(self.parse_part_ref())
         return refs
 
@@ -253,11 +256,9 @@ class Parser:
                 self.fail(token, "a flag (" + ", ".join(FLAG_NAMES) + ")")
             self.advance()
             flags.append(ast.Flag(token.text, token.location))
-            if self.tok.is_punct(","):
-                self.advance()
-                continue
-            self.expect_punct("]")
-            return flags
+            if not self.accept(","):
+                self.expect_punct("]")
+                return flags
 
     # -- stack effects -------------------------------------------------------------------
 
@@ -270,17 +271,14 @@ class Parser:
         return ast.StackEffect(inputs, outputs, start.location)
 
     def parse_items(self, until: str) -> list[ast.StackItem]:
-        items: list[ast.StackItem] = []
         if self.tok.is_punct(until):
-            return items
-        while True:
+            return []
+        items = [self.parse_item()]
+        while self.accept(","):
             items.append(self.parse_item())
-            if self.tok.is_punct(","):
-                self.advance()
-                continue
-            if not self.tok.is_punct(until):
-                self.fail(self.tok, f"',' or '{until}'")
-            return items
+        if not self.tok.is_punct(until):
+            self.fail(self.tok, f"',' or '{until}'")
+        return items
 
     def parse_item(self) -> ast.StackItem:
         name = self.expect_ident("a stack item name")
@@ -361,8 +359,8 @@ class Parser:
                 getattr(family, field_token.text).extend(self.parse_refs(","))
             else:
                 setattr(family, field_token.text, self.parse_part_ref())
-                if field_token.text == "adaptive" and self.tok.is_punct("="):
-                    self.advance()  # the opcode of a generated adaptive form
+                if field_token.text == "adaptive" and self.accept("="):
+                    # the opcode of a generated adaptive form
                     family.adaptive_number, family.adaptive_number_location = \
                         self.expect_number("an opcode number")
             self.expect_punct(";")
@@ -406,8 +404,7 @@ class Parser:
             end = inside[-1]
             expression = " ".join(self.source.text[first.start:end.end].split())
             params.append(ast.SpecializerParam(ctype, name.text, expression, name.location))
-            if self.tok.is_punct(","):
-                self.advance()
+            self.accept(",")
         self.expect_punct(")")
         return params
 

@@ -166,10 +166,9 @@ def _indent_of(text: str, offset: int) -> str:
 
 
 def _body_indent(text: str) -> str:
-    for line in text.split("\n"):
-        if line.strip():
-            return line[: len(line) - len(line.lstrip())]
-    return INDENT
+    """The indentation of the first line that is not blank."""
+    return next((line[: len(line) - len(line.lstrip())] for line in text.split("\n")
+                 if line.strip()), INDENT)
 
 
 def braced(text: str, offset: int, lines: list[str]) -> list[str]:

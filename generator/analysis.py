@@ -321,8 +321,8 @@ class _Analyzer:
             spec = decl.specialize
             if spec is None:
                 for m in f.members:
-                    d = inst_decls.get(m.name)
-                    if d is not None and d.when is not None:
+                    d = inst_decls[m.name]
+                    if d.when is not None:
                         self.error(d.when.location,
                                    f"{m.name} has a 'when' block, but family {f.name} declares "
                                    f"no 'specialize' that would try it")
@@ -367,9 +367,7 @@ class _Analyzer:
             always: model.Instruction | None = None
             tried_rejects: list = []
             for m in tried:
-                d = inst_decls.get(m.name)
-                if d is None:
-                    continue
+                d = inst_decls[m.name]
                 shared = op_whens.get(m.parts[0].name) if m.kind == "composed" else None
                 if shared is not None:
                     admitted.add((m.name, 0))

@@ -95,12 +95,8 @@ class _OpcodePyInst:
         self.name = inst.name
         self.number = inst.number
         flags = inst.flags
-        if "name" in flags:
-            self.definer = "name_op"
-        elif flags & {"jump_forward", "jump_backward"}:
-            self.definer = "jrel_op"
-        else:
-            self.definer = "def_op"
+        self.definer = ("name_op" if "name" in flags else
+                        "jrel_op" if flags & {"jump_forward", "jump_backward"} else "def_op")
         self.lists = [lst for flag, lst in (("const", "hasconst"), ("compare", "hascompare"),
                                              ("local", "haslocal"), ("free", "hasfree"))
                       if flag in flags]

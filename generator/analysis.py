@@ -104,10 +104,8 @@ def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
             return head.location, head.text
         if "next_instr" in stmt.assigns and stmt.kind != "compound":
             return head.location, "an assignment to next_instr"
-    jumps = [reading.names[n] for n in dsl.names_of((dsl.JUMP,)) if n in reading.names]
-    if jumps:
-        return jumps[0].location, jumps[0].text
-    return None
+    jump = next((reading.names[n] for n in dsl.names_of((dsl.JUMP,)) if n in reading.names), None)
+    return (jump.location, jump.text) if jump is not None else None
 
 
 class _Analyzer:

@@ -65,12 +65,8 @@ def write_files(files: dict[str, str], root: Path) -> list[str]:
     Unchanged files keep their timestamps, so a rebuild recompiles only what includes a file
     that really changed.
     """
-    changed = []
-    for rel, text in sorted(files.items()):
-        path = root / rel
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        changed.append(rel)
+    changed = [rel for rel, text in sorted(files.items())
+               if not (root / rel).exists() or (root / rel).read_text(encoding="utf-8") != text]
     temporaries: dict[str, str] = {}
     replaced: list[tuple[Path, bytes | None]] = []  # (target, its old content or None)
     try:

@@ -48,17 +48,17 @@ def error_pops(effect: StackEffect) -> Size:
     return StackEffect.total(effect.inputs) - StackEffect.total(kept)
 
 
-def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
-             body: model.Body | None = None) -> list[str]:
+def prologue(effect: StackEffect, body: model.Body,
+             extra_outputs: list[StackItem] = ()) -> list[str]:
     """Load the inputs and declare the outputs the body or the epilogue use."""
     lines = []
     inputs = effect.inputs
-    used = set(body.reading.names) if body is not None else None
-    if used is not None and body.completes:
+    used = set(body.reading.names)
+    if body.completes:
         keep = effect.pass_through()
         used |= {o.name for i, o in enumerate(effect.outputs) if i not in keep}
     for item, offset in reversed(list(zip(inputs, _offsets_from_top(inputs)))):
-        if item.is_unused or (used is not None and item.name not in used):
+        if item.is_unused or item.name not in used:
             continue
         if item.is_array:
             lines.append(f"PyObject **{item.name} = &{_peek(offset)};")
@@ -70,7 +70,7 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
     total_in = StackEffect.total(inputs)
     for o, below in zip(list(effect.outputs) + list(extra_outputs),
                         StackEffect.offsets_from_bottom(effect.outputs) + [None] * len(extra_outputs)):
-        if o.is_unused or o.name in declared or (used is not None and o.name not in used):
+        if o.is_unused or o.name in declared or o.name not in used:
             continue
         declared.add(o.name)
         if o.is_array:
@@ -353,7 +353,6 @@ class _Symbolic:
         blocks: list[str] = []
         for index, part in enumerate(inst.parts):
             effect = part.effect
-            mentioned = part.body.reading.names
             n_in = len(effect.inputs)
             self.below = self.stack[:len(self.stack) - n_in]
             self.inputs = self.stack[len(self.stack) - n_in:]
@@ -363,7 +362,7 @@ class _Symbolic:
                 if item.is_unused:
                     continue
                 binds[item.name] = entry
-                if item.name not in mentioned or entry == ("var", item.name):
+                if item.name not in part.body.reading.names or entry == ("var", item.name):
                     continue
                 if entry[0] == "mem" and item.name not in self.declared:
                     outer.append(f"PyObject *{item.name} = {self.value(entry)};")
@@ -442,8 +441,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         body.append(f"assert(({general}) == {constant});")
     if inst.kind == "inst":
         part = inst.parts[0]
-        body.extend(prologue(part.effect, part.jump_effect.outputs if part.jump_effect else [],
-                             part.body))
+        body.extend(prologue(part.effect, part.body,
+                             part.jump_effect.outputs if part.jump_effect else []))
         if part.body.uses_cache:
             cache = inst.cache
             body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
@@ -453,7 +452,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
         def part_block(index: int, part: model.Operation) -> list[str]:
-            block = prologue(part.effect, body=part.body)
+            block = prologue(part.effect, part.body)
             if part.body.uses_cache:
                 cache = inst.part_cache(index, part.name)
                 block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")

@@ -355,21 +355,19 @@ class Instruction(Final):
         """Every body the instruction may run: its parts' and the last part's alternatives'."""
         return self.parts + self.alternatives
 
-    def member_at(self, index: int, name: str | None = None) -> "Instruction | None":
-        """The member that part `index` runs (its body `name`, by default the part's own), if
-        that part is a member part."""
+    def member_at(self, index: int, name: str) -> "Instruction | None":
+        """The member that part `index` runs (its body `name`), if that part is a member part."""
         if not self.member_parts or index != len(self.parts) - 1:
             return None
-        name = name or self.parts[index].name
         return next(m for m in self.member_parts if m.name == name)
 
-    def part_cache(self, index: int, name: str | None = None) -> "Cache | None":
+    def part_cache(self, index: int, name: str) -> "Cache | None":
         """The inline cache a part's body reads: a member part's, its own family's; every
         other part's, the instruction's."""
         member = self.member_at(index, name)
         return member.cache if member is not None else self.cache
 
-    def part_family(self, index: int, name: str | None = None) -> "Family | None":
+    def part_family(self, index: int, name: str) -> "Family | None":
         """The family a part's guards miss to (DEOPT_IF)."""
         member = self.member_at(index, name)
         return member.family if member is not None else self.family

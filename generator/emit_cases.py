@@ -227,9 +227,9 @@ def _conditional(cond: str | None, lines: list[str]) -> list[str]:
     return _block(f"if ({cond}) {{", lines)
 
 
-def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
-                untraced: bool, position: str | None = None,
-                symbolic: "_Symbolic | None" = None, index: int = 0) -> list[str]:
+def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: bool,
+                position: str | None = None, symbolic: "_Symbolic | None" = None,
+                index: int = 0) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
     with a symbolic stack, `symbolic` writes its error exits and its end. `position`: the
     store of the instruction's position that its error exits make, if its entry does not
@@ -294,7 +294,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         stored = stored_before(end)
         if symbolic is not None:
             lines = symbolic.copy_out + list(trailing)
-        elif not in_composition:
+        elif inst.kind == "inst":  # else a part of a composition
             lines = finish(inst, part.effect, trailing, stored, dispatch_macro(inst, untraced))
         else:
             lines = stack_update(part.effect, stored) + list(trailing)
@@ -400,8 +400,7 @@ class _Symbolic:
                     pushed.append(("var", fresh))
             if part.body.uses_cache:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, untraced=self.untraced,
-                                     symbolic=self))
+            block.extend(expand_body(inst, part, untraced=self.untraced, symbolic=self))
             blocks += _block(f"{{  // {part.name}", block)
             self.stack = self.below + pushed
         final = [e if e[0] != "any" else ("mem", i) for i, e in enumerate(self.stack)]
@@ -446,8 +445,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         if part.body.uses_cache:
             cache = inst.cache
             body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-        body.extend(expand_body(inst, part, in_composition=False, untraced=untraced,
-                                position=position(0)))
+        body.extend(expand_body(inst, part, untraced=untraced, position=position(0)))
     elif inst.symbolic_stack:
         body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
@@ -456,8 +454,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             if part.body.uses_cache:
                 cache = inst.part_cache(index, part.name)
                 block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
-                                     position=position(index), index=index))
+            block.extend(expand_body(inst, part, untraced=untraced, position=position(index),
+                                     index=index))
             return _block(f"{{  // {part.name}", block)
 
         last = len(inst.parts) - 1

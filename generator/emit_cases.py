@@ -120,10 +120,7 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
             continue
         o = outputs[index]
         store = f"POKE({_depth(offsets[index])}, {o.name});"
-        if o.condition is not None:
-            lines.append(f"if ({o.condition}) {{ {store} }}")
-        else:
-            lines.append(store)
+        lines.append(f"if ({o.condition}) {{ {store} }}" if o.condition is not None else store)
     return lines
 
 

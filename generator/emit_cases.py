@@ -429,6 +429,15 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             else index
         return f"frame->prev_instr = next_instr - {1 + index - start};"
 
+    def part_block(index: int, part: model.Operation, extra_outputs=()) -> list[str]:
+        """A part's code (a plain instruction's whole body): its inputs, its cache, its body."""
+        block = prologue(part.effect, part.body, extra_outputs)
+        if part.body.uses_cache:
+            cache = inst.part_cache(index, part.name)
+            block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
+        return block + expand_body(inst, part, untraced=untraced, position=position(index),
+                                   index=index)
+
     header = "TRACED_TARGET" if traced_copy else "TARGET_NO_PREV_INSTR" if unstored else "TARGET"
     body: list[str] = []
     if inst.name in predicted:
@@ -437,24 +446,10 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         body.append(f"assert(({general}) == {constant});")
     if inst.kind == "inst":
         part = inst.parts[0]
-        body.extend(prologue(part.effect, part.body,
-                             part.jump_effect.outputs if part.jump_effect else []))
-        if part.body.uses_cache:
-            cache = inst.cache
-            body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-        body.extend(expand_body(inst, part, untraced=untraced, position=position(0)))
+        body.extend(part_block(0, part, part.jump_effect.outputs if part.jump_effect else []))
     elif inst.symbolic_stack:
         body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
-        def part_block(index: int, part: model.Operation) -> list[str]:
-            block = prologue(part.effect, part.body)
-            if part.body.uses_cache:
-                cache = inst.part_cache(index, part.name)
-                block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, untraced=untraced, position=position(index),
-                                     index=index))
-            return _block(f"{{  // {part.name}", block)
-
         last = len(inst.parts) - 1
         for index, part in enumerate(inst.parts):
             if index in inst.starts and inst.start_checks(index):
@@ -469,7 +464,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 if index == last and inst.member_parts:
                     break
                 body.append(advance)
-            body.extend(part_block(index, part))
+            body += _block(f"{{  // {part.name}", part_block(index, part))
         if not inst.member_parts:
             body.extend(finish(inst, None, (), dispatch=dispatch_macro(inst, untraced)))
         else:
@@ -478,9 +473,9 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             # adaptive form, another member). Tracing is off there: no code ran since the
             # last start, or it was checked.
             for member, part in zip(inst.member_parts, [inst.parts[-1], *inst.alternatives]):
-                block = [advance] + part_block(last, part) + finish(
-                    inst, None, (), dispatch=dispatch_macro(inst, untraced), member=member)
-                body += _block(f"if (opcode == {member.name}) {{", block)
+                end = finish(inst, None, (), dispatch=dispatch_macro(inst, untraced), member=member)
+                block = _block(f"{{  // {part.name}", part_block(last, part))
+                body += _block(f"if (opcode == {member.name}) {{", [advance] + block + end)
             body.append("DISPATCH_NO_TRACE_CHECK();"
                         if untraced_entry and last in inst.starts else "DISPATCH();")
     return lines + _block(f"{header}({inst.name}) {{", body)

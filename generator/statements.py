@@ -256,11 +256,6 @@ class _Parser:
         t = self.tokens[k] if 0 <= k < len(self.tokens) else None
         return t is not None and (t.is_punct(text) or t.is_ident(text))
 
-    def matching(self, k: int) -> int:
-        """Index of the bracket closing the one at k (or the last token)."""
-        close = self.brackets.close(k)
-        return close if close >= 0 else len(self.tokens) - 1
-
     def parse(self) -> list[Statement]:
         body = _Block(None)
         stack: list = [body]
@@ -294,7 +289,8 @@ class _Parser:
                 stack.append(_Block(Statement("compound", start, start, t.location,
                                               is_block=True)))
             elif t.kind == IDENT and t.text in ("if", "while", "for", "switch"):
-                close = self.matching(self.pos + 1) if self.at(self.pos + 1, "(") else self.pos
+                close = self.brackets.close(self.pos + 1) if self.at(self.pos + 1, "(") else start
+                close = close if close >= 0 else len(tokens) - 1  # unclosed: to the end
                 stmt = Statement("compound", start, close, t.location, loop=t.text != "if")
                 _classify(stmt, tokens, start + 1, close + 1, self.brackets)
                 self.pos = close + 1
@@ -861,8 +857,8 @@ def changes_before(block: list[Statement], is_target,
     """(change, the first target it precedes) for every change that some path runs before a
     target statement (a `DEOPT_IF`, for the guard check): an earlier statement of the guard's
     block or of an enclosing one (the conditions of enclosing `if`s included), but not a branch
-    that always exits, nor the other branch of an `if`. In a loop, what its body does precedes its guards on the next round. A
-    guard's own condition counts too.
+    that always exits, nor the other branch of an `if`. In a loop, what its body does precedes
+    its guards on the next round. A guard's own condition counts too.
 
     The body becomes a graph of points, built in one pass with an explicit stack (bodies may
     nest deeper than Python's recursion limit); each guard then walks it back, and a point

@@ -63,12 +63,11 @@ def render_block(family: model.Family, block, reject: str | None) -> list[str]:
 
 def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
     """A member's own names for the generic inputs (`list` for `container`), when used."""
-    mentioned = set(member.when.names)
+    mentioned = member.when.names | {t.text for fill in member.fills
+                                     for t in fill.value_tokens if t.kind == IDENT}
     # A name the `when` declares itself (`PyObject *value = NULL;`) is its own, not an alias.
     declared = member.when.declared
-    for fill in member.fills:
-        mentioned |= {t.text for t in fill.value_tokens if t.kind == IDENT}
-    generic = {i.name: i for i in family.specializer.inputs}
+    generic = {i.name for i in family.specializer.inputs}
     lines = []
     for mine, theirs in zip(member.effect.inputs, family.generic.effect.inputs):
         if mine.is_unused or theirs.is_unused or mine.name == theirs.name \

@@ -491,26 +491,22 @@ def emit_cases(m: model.Model) -> list[str]:
     for inst in m.instructions:
         case = emit_instruction(inst, predicted, inst.name in untraced,
                                 untraced_entry=inst.is_specialized and inst.name not in jumped)
-        lines.extend(case)
-        lines.append("")
+        lines += case + [""]
     copies = [inst for inst in m.instructions if inst.name in untraced and not inst.is_specialized]
     if copies:
-        lines.append("#if USE_COMPUTED_GOTOS")
-        lines.append("// Checked copies of the base instructions above that dispatch without the tracing")
-        lines.append("// check: DO_TRACING runs these (opcode_targets_traced), so that the instruction")
-        lines.append("// after one is traced too.")
+        lines += ["#if USE_COMPUTED_GOTOS",
+                  "// Checked copies of the base instructions above that dispatch without the "
+                  "tracing",
+                  "// check: DO_TRACING runs these (opcode_targets_traced), so that the "
+                  "instruction",
+                  "// after one is traced too."]
         for inst in copies:
-            lines.extend(emit_instruction(inst, set(), traced_copy=True))
-            lines.append("")
-        lines.append("#endif")
-        lines.append("")
+            lines += emit_instruction(inst, set(), traced_copy=True) + [""]
+        lines += ["#endif", ""]
     used = [int(n) for line in lines for n in re.findall(r"goto pop_(\d+)_error;", line)]
     if not used:
         return lines
     lines.append("// ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.")
     for n in range(max(used), 0, -1):
-        lines.append(f"pop_{n}_error:")
-        lines.append(f"{INDENT}STACK_SHRINK(1);")
-    lines.append(f"{INDENT}goto error;")
-    lines.append("")
-    return lines
+        lines += [f"pop_{n}_error:", f"{INDENT}STACK_SHRINK(1);"]
+    return lines + [f"{INDENT}goto error;", ""]

@@ -94,21 +94,17 @@ def emit_function(family: model.Family) -> list[str]:
     joined = head + ", ".join(params) + ")"
     if len(joined) > 96:  # one parameter a line, aligned after the parenthesis
         joined = head + (",\n" + " " * len(head)).join(params) + ")"
-    lines += joined.split("\n")
-    lines.append("{")
+    lines += joined.split("\n") + ["{"]
     body = [f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);",
             "#ifdef Py_STATS",
             f"int fail_kind = {failure_macro(name, 'OTHER')};",
             "#endif"]
     prologue = render_block(family, spec.prologue, None)
     if prologue:
-        body.append("// specialize")
-        body += prologue
+        body += ["// specialize"] + prologue
     for member in spec.members:
         reject = f"reject_{member.name}"
-        body.append("")
-        body.append(f"// {member.name}")
-        body.append("{")
+        body += ["", f"// {member.name}", "{"]
         # What the member knows more (`values[2]` where the family has `values[oparg]`) is a
         # condition of its own.
         inner = _aliases(family, member)
@@ -120,18 +116,15 @@ def emit_function(family: model.Family) -> list[str]:
             for fill in member.fills:
                 inner.append(f"// DEOPT_IF({fill.guard_text})")
                 inner += fill.statements(name)
-        inner.append(f"_Py_SET_OPCODE(*instr, {member.name});")
-        inner.append("goto success;")
+        inner += [f"_Py_SET_OPCODE(*instr, {member.name});", "goto success;"]
         body += ["    " + line if line and not line.startswith("#") else line
-                 for line in inner]
-        body.append("}")
+                 for line in inner] + ["}"]
         if member.narrowed or any(s.kind == dsl.REJECT
                                   for s in member.when.dsl_statements()):
             body.append(f"{reject}: ;")
     body.append("")
     if spec.otherwise is not None:
-        body.append("// otherwise")
-        body += render_block(family, spec.otherwise, None)
+        body += ["// otherwise"] + render_block(family, spec.otherwise, None)
     if not _ends_in_failure(spec.otherwise):
         body.append(f"FAIL_WITH({failure_macro(name, 'OTHER')});")
     lines += ["    " + line if line and not line.startswith("#") and not line.endswith(": ;")

@@ -144,9 +144,8 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
                 install = f"_Py_SET_OPCODE(instructions[i - {depth}], {name});"
                 if closed_by:  # model.super_closed_by: upstream would pair the last part
                     test = " && ".join(f"next != {n}" for n in closed_by)
-                    lines.append(f"{indent}        if ({test}) {{")
-                    lines.append(f"{indent}            {install}")
-                    lines.append(f"{indent}        }}")
+                    lines += [f"{indent}        if ({test}) {{", f"{indent}            {install}",
+                              f"{indent}        }}"]
                 else:
                     lines.append(f"{indent}        {install}")
             if children:

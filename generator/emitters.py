@@ -182,8 +182,11 @@ def generate(m: Model) -> dict[str, str]:
     out: dict[str, str] = {}
     by_number = {i.number: i for i in m.instructions}
 
-    out[OUTPUTS["cases"]] = env.get_template("generated_cases.c.h.j2").render(
-        cases=emit_cases(m)[:-1])
+    def render(key: str, **data) -> None:
+        """OUTPUTS[key] from its template, which is named after the file."""
+        out[OUTPUTS[key]] = env.get_template(Path(OUTPUTS[key]).name + ".j2").render(**data)
+
+    render("cases", cases=emit_cases(m)[:-1])
 
     names = {n: i.name for n, i in by_number.items()} | {DO_TRACING: "DO_TRACING"}
     targets = [f"TARGET_{names[n]}" if n in names else "_unknown_opcode" for n in range(256)]
@@ -192,33 +195,27 @@ def generate(m: Model) -> dict[str, str]:
     untraced = m.untraced_dispatch
     traced = [f"{t}_TRACED" if n in by_number and by_number[n].name in untraced
               and not by_number[n].is_specialized else t for n, t in enumerate(targets)]
-    out[OUTPUTS["targets"]] = env.get_template("opcode_targets.h.j2").render(
-        targets=targets, traced=traced)
+    render("targets", targets=targets, traced=traced)
 
-    out[OUTPUTS["opcode_h"]] = env.get_template("opcode.h.j2").render(**ctx)
+    render("opcode_h", **ctx)
 
     jrel = [i.number for i in ctx["base"] if i.flags & {"jump_forward", "jump_backward"}]
     opnames = [(n, names.get(n, f"<{n}>")) for n in range(256)]
-    out[OUTPUTS["pycore_opcode_h"]] = env.get_template("pycore_opcode.h.j2").render(
-        jump_bits=_bits(jrel), by_name=sorted(m.instructions, key=lambda i: i.name),
-        opnames=opnames, unused_numbers=[n for n in range(1, 256) if n not in names], **ctx)
+    render("pycore_opcode_h", jump_bits=_bits(jrel),
+           by_name=sorted(m.instructions, key=lambda i: i.name), opnames=opnames,
+           unused_numbers=[n for n in range(1, 256) if n not in names], **ctx)
 
     specializers = emit_specializers(m)
-    out[OUTPUTS["caches_h"]] = env.get_template("pycore_code_caches.h.j2").render(
-        caches=[_CacheView(c, m.families) for c in m.caches],
-        prototypes=specializers["prototypes"], pyc=pyc_identity(m))
-    out[OUTPUTS["specializers"]] = env.get_template("specialize_families.c.h.j2").render(
-        **specializers)
+    render("caches_h", caches=[_CacheView(c, m.families) for c in m.caches],
+           prototypes=specializers["prototypes"], pyc=pyc_identity(m))
+    render("specializers", **specializers)
 
     history, installer = _superinstruction_installer(m)
-    out[OUTPUTS["specialize"]] = env.get_template("specialize_tables.h.j2").render(
-        families=m.families, history=max(history, 1), installer=installer)
+    render("specialize", families=m.families, history=max(history, 1), installer=installer)
 
-    out[OUTPUTS["stack_effect"]] = env.get_template("stack_effect.c.h.j2").render(
-        effects=_stack_effects(m))
+    render("stack_effect", effects=_stack_effects(m))
 
-    out[OUTPUTS["opcode_py"]] = env.get_template("opcode.py.j2").render(
-        **{**ctx, "base": [_OpcodePyInst(i) for i in ctx["base"]]})
+    render("opcode_py", **{**ctx, "base": [_OpcodePyInst(i) for i in ctx["base"]]})
 
     from .emit_docs import emit_docs
     out[OUTPUTS["docs"]] = emit_docs(m, env)

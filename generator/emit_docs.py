@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 
-import jinja2
-
 from .model import Model
 
 
@@ -42,10 +40,11 @@ class _DocFamily:
         self.others = ", ".join(f"`{i.name}`" for i in others)
 
 
-def emit_docs(m: Model, env: jinja2.Environment) -> str:
+def emit_docs(m: Model) -> dict:
+    """The data of the reference's template (instructions.md.j2)."""
     root = os.getcwd()
     instructions = [_DocInst(i, root) for i in sorted(m.instructions, key=lambda i: i.name)]
-    return env.get_template("instructions.md.j2").render(
+    return dict(
         instructions=instructions,
         families=[_DocFamily(f) for f in m.families],
         base_count=len(m.base_instructions()),

@@ -13,6 +13,7 @@ import jinja2
 from . import model
 from .emit_cases import emit_cases
 from .cwriter import line_origins
+from .emit_docs import emit_docs
 from .emit_lines import resolve
 from .emit_specializer import emit_specializers
 from .layout import pyc_identity
@@ -217,6 +218,5 @@ def generate(m: Model) -> dict[str, str]:
 
     render("opcode_py", **{**ctx, "base": [_OpcodePyInst(i) for i in ctx["base"]]})
 
-    from .emit_docs import emit_docs
-    out[OUTPUTS["docs"]] = emit_docs(m, env)
+    render("docs", **emit_docs(m))
     return out

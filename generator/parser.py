@@ -374,7 +374,7 @@ class Parser:
         while not self.tok.is_punct(")"):
             type_tokens = []
             while not self.tok.is_punct("="):
-                if self.tok.kind not in (IDENT,) and not self.tok.is_punct("*"):
+                if self.tok.kind != IDENT and not self.tok.is_punct("*"):
                     self.fail(self.tok, "a parameter: 'TYPE NAME = EXPRESSION'")
                 type_tokens.append(self.advance())
             if len(type_tokens) < 2 or type_tokens[-1].kind != IDENT:
@@ -401,8 +401,7 @@ class Parser:
             if problem:
                 self.sink.error(first.location, f"malformed C expression for '{name.text}': "
                                                 f"{problem}")
-            end = inside[-1]
-            expression = " ".join(self.source.text[first.start:end.end].split())
+            expression = " ".join(self.source.text[first.start:inside[-1].end].split())
             params.append(ast.SpecializerParam(ctype, name.text, expression, name.location))
             self.accept(",")
         self.expect_punct(")")

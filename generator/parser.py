@@ -284,34 +284,33 @@ class Parser:
         name = self.expect_ident("a stack item name")
         if self.tok.is_punct("["):
             open_ = self.advance()
-            size = self.raw_until_closing(open_, "[", "]", "the size of the array")
+            size = self.raw_until_closing(open_, "the size of the array")
             if not size:
                 self.fail(self.tok, "the size of the array (a C expression)")
             return ast.StackItem(name.text, name.location, size=size)
         if self.tok.is_ident("if"):
             self.advance()
             open_ = self.expect_punct("(")
-            condition = self.raw_until_closing(open_, "(", ")", "the condition")
+            condition = self.raw_until_closing(open_, "the condition")
             if not condition:
                 self.fail(self.tok, "a condition (a C expression)")
             return ast.StackItem(name.text, name.location, condition=condition)
         return ast.StackItem(name.text, name.location)
 
-    def raw_until_closing(self, open_: Token, opener: str, closer: str, what: str) -> str:
+    def raw_until_closing(self, open_: Token, what: str) -> str:
         """The C text between `open_` and its matching closer (consumed), checked to be an
         expression: it is copied into the cases."""
         close = self.brackets.close(self.pos - 1)
         if close < 0:
-            self.sink.error(open_.location, f"'{opener}' is never closed")
+            self.sink.error(open_.location, f"'{open_.text}' is never closed")
             raise _SyntaxError
         first = self.tok
         inside = self.tokens[self.pos:close]
-        end = self.tokens[close]
         self.pos = close + 1
         problem = expression_problem(inside)
         if inside and problem:
             self.sink.error(first.location, f"malformed C expression in {what}: {problem}")
-        return " ".join(self.source.text[first.start:end.start].split())
+        return " ".join(self.source.text[first.start:self.tokens[close].start].split())
 
     # -- bodies --------------------------------------------------------------------------
 
@@ -323,9 +322,9 @@ class Parser:
             raise _SyntaxError
         # `///` inside a body is an ordinary comment.
         body_tokens = [t for t in self.tokens[self.pos:close] if t.kind != DOC]
-        end = self.tokens[close]
         self.pos = close + 1
-        return ast.Body(self.source, body_tokens, open_.end, end.start, open_.location)
+        return ast.Body(self.source, body_tokens, open_.end, self.tokens[close].start,
+                        open_.location)
 
     # -- families and caches -------------------------------------------------------------
 

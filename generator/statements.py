@@ -508,7 +508,7 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
             target = tokens[op_index + 1:j]
             if target and target[0].is_punct("*"):
                 target = [op] + target  # `++*p`: through the pointer
-        _assign_target(stmt, tokens, target, op)
+        _assign_target(stmt, target, op)
         return
     # The target: back to the start of the statement or a top-level `,` / `(`, over the
     # bracketed groups on the way (`a[i] = `, `f(x)->y = `).
@@ -522,7 +522,7 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
             break
         k -= 1
     target = tokens[k + 1:op_index]
-    _assign_target(stmt, tokens, target, op)
+    _assign_target(stmt, target, op)
     if op.text == "=" and k + 1 == lo and len(target) > 1 and stmt.kind == "code":
         # `TYPE name = init;` opening a statement: a declaration, with its initializer
         end = op_index + 1
@@ -531,7 +531,7 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         stmt.declares.append((target[-1], op_index + 1, end))
 
 
-def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op: Token) -> None:
+def _assign_target(stmt: Statement, target: list[Token], op: Token) -> None:
     if not target:
         return
     last = target[-1]

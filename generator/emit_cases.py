@@ -261,7 +261,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
             return symbolic.error_exit(cond, label, popped=True)
         if n_inputs.is_zero:
             return _conditional(cond, stored + [f"goto {label};"])
-        if label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
+        if label == "error" and not n_inputs.terms and n_inputs.const <= MAX_POP_ERROR:
             return _conditional(cond, stored + [f"goto pop_{n_inputs.const}_error;"])
         return _conditional(cond, stored + [f"STACK_SHRINK({_depth(n_inputs)});",
                                             f"goto {label};"])

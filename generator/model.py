@@ -95,10 +95,6 @@ class Size:
     def is_zero(self) -> bool:
         return self.const == 0 and not self.terms
 
-    @property
-    def is_constant(self) -> bool:
-        return not self.terms
-
     def positive_part(self) -> "Size":
         return Size(max(self.const, 0), {t: c for t, c in self.terms.items() if c > 0})
 

@@ -256,8 +256,7 @@ class _Analyzer:
         """The adaptive instruction of every family that declares `specialize`, written in the
         DSL by the generator and read like any other."""
         generics = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
-        defined = {getattr(d, "name", None): d for d in decls
-                   if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
+        defined = {d.name: d for d in decls if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         result: dict[str, ast.InstDecl] = {}
         for family in decls:
             if not isinstance(family, ast.FamilyDecl):

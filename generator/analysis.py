@@ -1133,16 +1133,14 @@ class _Analyzer:
                                    f"its end")
                         break
                     family = inst.part_family(index, name)
-                    if inst.part_cache(index, name) is None and \
-                            family.name in self.unknown_cache_families:
-                        break  # reported with the family
                     if inst.part_cache(index, name) is None:
-                        self.error(site.location,
-                                   f"DEOPT_IF in {inst.name}, whose family {family.name} "
-                                   f"has no inline cache: the miss path counts down the "
-                                   f"counter in the first cache entry, which would be the next "
-                                   f"instruction")
-                        break
+                        if family.name not in self.unknown_cache_families:
+                            self.error(site.location,
+                                       f"DEOPT_IF in {inst.name}, whose family {family.name} "
+                                       f"has no inline cache: the miss path counts down the "
+                                       f"counter in the first cache entry, which would be the "
+                                       f"next instruction")
+                        break  # (an unknown cache is reported with the family)
             self.check_releases(name, op)
             for move, after, what in _stack_move_problems(op.body.reading):
                 head = op.body.reading.tokens[move.first]

@@ -34,8 +34,6 @@ BUILTIN_FAILURES = ("OTHER", "OUT_OF_RANGE")
 # pycore_code.h).
 MAX_FAILURE_KINDS = 30
 
-# Cache reads in a guard and the write that fills the same entry.
-READERS = dsl.CACHE_READERS
 # The unsigned type each reader returns: the fill checks its value fits.
 READ_TYPES = {None: "uint16_t", "read_u16": "uint16_t", "read_u32": "uint32_t",
               "read_u64": "uint64_t"}
@@ -111,7 +109,7 @@ class Fill:
         if self.reader is None:
             lines.append(f"cache->{self.entry} = (uint16_t)({self.value});")
         else:
-            lines.append(f"{READERS[self.reader]}(cache->{self.entry}, {self.value});")
+            lines.append(f"{dsl.CACHE_READERS[self.reader]}(cache->{self.entry}, {self.value});")
         return lines
 
 
@@ -121,7 +119,7 @@ def _cache_read(tokens: list[Token], aliases: dict[str, tuple[str, str | None]])
     texts = [t.text for t in tokens]
     if len(texts) == 3 and texts[0] == "cache" and texts[1] == "->":
         return texts[2], None
-    if len(texts) == 6 and texts[0] in READERS and texts[1] == "(" and texts[2] == "cache" \
+    if len(texts) == 6 and texts[0] in dsl.CACHE_READERS and texts[1:3] == ["(", "cache"] \
             and texts[3] == "->" and texts[5] == ")":
         return texts[4], texts[0]
     if len(texts) == 1 and texts[0] in aliases:

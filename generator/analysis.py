@@ -546,27 +546,23 @@ class _Analyzer:
         """Names become C identifiers and macros (opcode.h is included from C++ too), and
         oparg spellings Python string literals: reject what would not compile or would mean
         something else there."""
-        def check(name: str, location: Location, what: str) -> None:
+        def check(name: str, location: Location, what: str = "the name", runtime: bool = False,
+                  prefixes: bool = True) -> None:
             if name in RESERVED_WORDS:
                 self.error(location, f"{what} '{name}' is a C or C++ keyword")
-
-        def check_global(name: str, location: Location, prefixes: bool = True) -> None:
-            check(name, location, "the name")
-            if dsl.runtime_name(name, prefixes):
+            if runtime and dsl.runtime_name(name, prefixes):  # a global name
                 self.error(location, f"the name '{name}' is one the runtime's C already uses "
                                      f"(a macro or identifier of C, ceval.c, the C API or the "
                                      f"generated tables): the generated code would redefine it")
 
-        for d in decls:
+        for d in decls:  # (a family is named by its instruction)
             if isinstance(d, ast.InstDecl):
-                (check_global if d.kind == "inst" else check)(d.name, d.location, *(
-                    ("the name",) if d.kind != "inst" else ()))
+                check(d.name, d.location, runtime=d.kind == "inst")
                 for effect in filter(None, [d.effect, d.jump_effect, d.compiler_effect]):
                     for item in effect.inputs + effect.outputs:
                         check(item.name, item.location, "the stack item")
-            elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl, ast.FamilyDecl)):
-                if not isinstance(d, ast.FamilyDecl):  # a family is named by its instruction
-                    check_global(d.name, d.location, not isinstance(d, ast.CacheDecl))
+            elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl)):
+                check(d.name, d.location, runtime=True, prefixes=not isinstance(d, ast.CacheDecl))
                 for entry in getattr(d, "entries", []):
                     check(entry.name, entry.location, "the cache entry")
             elif isinstance(d, ast.OpargDecl):

@@ -626,7 +626,7 @@ class _Analyzer:
                        f"the jump effect of {decl.name} must have the same inputs as its "
                        f"stack effect {effect.spelling()}")
         body = self.analyze_body(decl, effect, jump_effect)
-        return model.Operation(decl.name, decl.location, effect, jump_effect, body)
+        return model.Operation(decl.name, effect, jump_effect, body)
 
     def analyze_body(self, decl: ast.InstDecl, effect: model.StackEffect,
                      jump_effect: model.StackEffect | None) -> model.Body:

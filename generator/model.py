@@ -284,7 +284,6 @@ class Operation(Final):
     """A piece of code with a stack effect: the body of an `inst`, or an `op`."""
 
     name: str
-    location: Location
     effect: StackEffect
     jump_effect: StackEffect | None
     body: Body

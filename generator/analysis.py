@@ -555,7 +555,7 @@ class _Analyzer:
                                      f"(a macro or identifier of C, ceval.c, the C API or the "
                                      f"generated tables): the generated code would redefine it")
 
-        for d in decls:  # (a family is named by its instruction)
+        for d in decls:  # (not families: a family is named by its instruction)
             if isinstance(d, ast.InstDecl):
                 check(d.name, d.location, runtime=d.kind == "inst")
                 for effect in filter(None, [d.effect, d.jump_effect, d.compiler_effect]):

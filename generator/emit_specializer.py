@@ -17,11 +17,9 @@ from .specializer import failure_macro, function_name
 
 def parameters(family: model.Family) -> list[str]:
     spec = family.specializer
-    params = ["_Py_CODEUNIT *instr", "int oparg"]
-    for item in spec.inputs:
-        params.append(f"PyObject **{item.name}" if item.is_array else f"PyObject *{item.name}")
-    params += [p.ctype + ("" if p.ctype.endswith("*") else " ") + p.name for p in spec.params]
-    return params
+    return (["_Py_CODEUNIT *instr", "int oparg"]
+            + [f"PyObject {'**' if i.is_array else '*'}{i.name}" for i in spec.inputs]
+            + [p.ctype + ("" if p.ctype.endswith("*") else " ") + p.name for p in spec.params])
 
 
 def _kind(family: model.Family, tokens, body) -> str:

@@ -72,8 +72,7 @@ def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
                 or mine.name not in mentioned or mine.name in declared \
                 or theirs.name not in generic:
             continue
-        star = "**" if mine.is_array else "*"
-        lines.append(f"PyObject {star}{mine.name} = {theirs.name};")
+        lines.append(f"PyObject {'**' if mine.is_array else '*'}{mine.name} = {theirs.name};")
     return lines
 
 

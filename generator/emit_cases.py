@@ -172,11 +172,9 @@ def skip_after(inst: model.Instruction, member: model.Instruction | None = None)
     """The code units a completing instruction skips: its inline cache, then each instruction
     it fuses (`fuses CALL + POP_TOP`: the instruction itself and its cache), in order; after a
     superinstruction's member part (`member`), that member's."""
-    skip = []
-    for owner in (inst, member) if member is not None else (inst,):
-        if owner.cache is not None:
-            skip.append(f"INLINE_CACHE_ENTRIES_{owner.family.name}")
-    for fused in inst.fuses + (member.fuses if member is not None else ()):
+    owners = (inst,) if member is None else (inst, member)
+    skip = [f"INLINE_CACHE_ENTRIES_{o.family.name}" for o in owners if o.cache is not None]
+    for fused in (f for owner in owners for f in owner.fuses):
         skip.append("1")
         if fused.cache is not None:
             skip.append(f"INLINE_CACHE_ENTRIES_{fused.family.name}")

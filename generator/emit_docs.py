@@ -13,16 +13,13 @@ class _DocInst:
         self.number = inst.number
         self.effect = inst.effect.spelling()
         self.jump_effect = inst.jump_effect.spelling() if inst.jump_effect else None
-        self.compiler_effect = (inst.compiler_effect.spelling() if inst.compiler_effect
-                                else None)
+        self.compiler_effect = inst.compiler_effect.spelling() if inst.compiler_effect else None
         self.fuses = " + ".join(i.name for i in inst.fuses) if inst.fuses else None
-        flags = sorted(f for f in inst.flags if f != "arg")
-        self.flags = ", ".join(flags) if flags else ""
+        self.flags = ", ".join(sorted(f for f in inst.flags if f != "arg"))
         self.family = inst.family.name if inst.family else None
         self.role = inst.role
-        cache = inst.cache
-        self.cache = (", ".join(f"{name}: {size}" for name, size in cache.entries)
-                      if cache else None)
+        self.cache = (", ".join(f"{name}: {size}" for name, size in inst.cache.entries)
+                      if inst.cache else None)
         self.parts = (" + ".join(p.name for p in inst.parts) if inst.kind != "inst" else None)
         if self.parts and inst.kind == "super":
             self.parts += " (superinstruction)"

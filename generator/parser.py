@@ -174,12 +174,10 @@ class Parser:
         if token.kind != IDENT or token.text not in TOP_LEVEL_KEYWORDS:
             self.fail(token, "'inst', 'op', 'super', 'family', 'cache', 'oparg' or 'baseline'")
         keyword = self.advance().text
-        if keyword == "family":
-            return self.parse_family(doc)
-        if keyword == "cache":
-            return self.parse_cache(doc)
-        if keyword == "oparg":
-            return self.parse_oparg(doc)
+        parse = {"family": self.parse_family, "cache": self.parse_cache,
+                 "oparg": self.parse_oparg}.get(keyword)
+        if parse is not None:
+            return parse(doc)
         if keyword == "baseline":
             name = self.expect_ident("the name of an upstream instruction set (cpython_3_11_2)")
             self.expect_punct(";")

@@ -20,7 +20,7 @@ from pathlib import Path
 from .diagnostics import GeneratorError
 from .driver import find_sources, load_model, write_files
 from .emitters import generate, generate_with_lines
-from .review import BadRevision, review_diff
+from .review import BadRevision, old_text, review_diff
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,21 +45,19 @@ def main(argv: list[str] | None = None) -> int:
                         if args.command == "diff" else ""))
     if args.git is not None and args.command != "diff":
         parser.error("--git is an option of diff")
+    if args.command == "lines" and args.output is None:
+        parser.error("lines needs the folder to write to")
     root = args.root
     sources = find_sources(root)
     try:
+        model = load_model(sources, root)
         if args.command == "check":
-            model = load_model(sources, root)
             print(f"{len(model.instructions)} instructions, {len(model.families)} families, "
                   f"{len(model.caches)} caches: no errors")
             return 0
         if args.command == "lines":
-            if args.output is None:
-                parser.error("lines needs the folder to write to")
-            write_files(generate_with_lines(load_model(sources, root), root, args.output),
-                        args.output)
+            write_files(generate_with_lines(model, root, args.output), args.output)
             return 0
-        model = load_model(sources, root)
         files = generate(model)
         derived = frozenset(i.name for i in model.specialized_instructions() if i.number_derived)
     except OSError as err:  # writing `lines` (nothing is half-written: write_files)
@@ -87,7 +85,6 @@ def main(argv: list[str] | None = None) -> int:
             print("generated files are up to date")
         return 0
     if args.command == "stale":
-        from .review import old_text
         stale = [rel for rel, text in sorted(files.items()) if old_text(root, rel, None) != text]
         for rel in stale:
             print(f"stale: {rel} (run: meson compile -C build regen)")

@@ -6,14 +6,15 @@ together, so the author sees the whole list in one run.
 
 from __future__ import annotations
 
+import difflib
 import re
 
-import difflib
-
-from . import ast, model, specializer
+from . import ast, dsl, model, specializer
 from .baselines import BASELINES
-from . import dsl
-from .statements import C_KEYWORDS, Reading, changes_before, changes_before_guards, read_body
+from .diagnostics import DiagnosticSink, Location
+from .lexer import IDENT, SourceFile, Token
+from .parser import parse_source
+from .statements import C_KEYWORDS, Reading, changes_before, read_body
 
 # Words no name may be: C's keywords, and C++'s, since opcode.h is included from C++ too.
 RESERVED_WORDS = C_KEYWORDS | {
@@ -29,14 +30,10 @@ SUGGESTIONS = 100
 FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
 # _PyOpcode_Caches is a uint8_t table of cache sizes in code units.
 MAX_CACHE_SIZE = 255
-from .diagnostics import DiagnosticSink, Location
-from .lexer import IDENT, SourceFile, Token
-from .parser import parse_source
 
 
-
-def analyze(declarations: list[ast.Declaration], sources: list[str]) -> model.Model:
-    return _Analyzer(declarations, sources).run().seal()
+def analyze(declarations: list[ast.Declaration]) -> model.Model:
+    return _Analyzer(declarations).run().seal()
 
 
 def _rejections(member: model.Instruction, when: specializer.Admission
@@ -63,6 +60,15 @@ def _rejections(member: model.Instruction, when: specializer.Admission
     return conditions, complete
 
 
+def _repeated(items: list):
+    """The items (declarations with a name) whose name an item before them has."""
+    seen: set[str] = set()
+    for item in items:
+        if item.name in seen:
+            yield item
+        seen.add(item.name)
+
+
 def _stack_move_problems(reading: Reading):
     """(the stack move, the statement after it, why) where a body moves the stack itself
     (STACK_SHRINK, STACK_GROW) and then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body pop the inputs and push the outputs from
@@ -76,7 +82,7 @@ def _stack_move_problems(reading: Reading):
                 epilogue = next((s for s in after.walk() if s.kind in (
                     dsl.ERROR, dsl.DISPATCH, dsl.DISPATCH_JUMPED)), None)
                 if epilogue is not None:
-                    yield stmt, epilogue, f"{epilogue.form.name}"
+                    yield stmt, epilogue, epilogue.form.name
                     break
                 if after.exits:
                     break
@@ -98,16 +104,13 @@ def _leaves_early(reading: Reading) -> tuple[Location, str] | None:
             return head.location, head.text
         if "next_instr" in stmt.assigns and stmt.kind != "compound":
             return head.location, "an assignment to next_instr"
-    jumps = [reading.names[n] for n in dsl.names_of((dsl.JUMP,)) if n in reading.names]
-    if jumps:
-        return jumps[0].location, jumps[0].text
-    return None
+    jump = next((reading.names[n] for n in dsl.names_of((dsl.JUMP,)) if n in reading.names), None)
+    return (jump.location, jump.text) if jump is not None else None
 
 
 class _Analyzer:
-    def __init__(self, declarations: list[ast.Declaration], sources: list[str]):
+    def __init__(self, declarations: list[ast.Declaration]):
         self.declarations = declarations
-        self.sources = sources
         self.sink = DiagnosticSink()
         self._seen: set[tuple[Location, str]] = set()
         # PREDICT(X) / JUMP_TO_INSTRUCTION(X) in bodies: X must be an instruction
@@ -186,10 +189,10 @@ class _Analyzer:
 
         self.check_names(decls)
         self.caches = {name: self.build_cache(c) for name, c in caches.items()}
+        baseline = BASELINES.get(baselines[0].name) if baselines else None
         # The baseline's superinstructions: where a superinstruction's part starts an
         # instruction of its own (model.super_starts).
-        declared = BASELINES.get(baselines[0].name) if baselines else None
-        self.upstream_supers = model.upstream_supers(declared)
+        self.upstream_supers = model.upstream_supers(baseline)
 
         # Operations: every body (of an `op` or of an `inst`) becomes one.
         self.operations: dict[str, model.Operation] = {}
@@ -198,19 +201,16 @@ class _Analyzer:
                 self.operations[d.name] = self.build_operation(d)
 
         # Instructions
-        instructions: list[model.Instruction] = []
-        by_name: dict[str, model.Instruction] = {}
+        built: list[model.Instruction | None] = []
         for d in decls:
             if names.get(getattr(d, "name", None)) is not d:
                 continue
-            inst = None
             if isinstance(d, ast.InstDecl) and d.kind == "inst":
-                inst = self.build_plain(d)
+                built.append(self.build_plain(d))
             elif isinstance(d, ast.CompositionDecl):
-                inst = self.build_composition(d, names)
-            if inst is not None:
-                instructions.append(inst)
-                by_name[inst.name] = inst
+                built.append(self.build_composition(d, names))  # None if it cannot be built
+        instructions = [inst for inst in built if inst is not None]
+        by_name = {inst.name: inst for inst in instructions}
 
         for d in decls:
             if isinstance(d, ast.InstDecl) and d.fuses and d.name in by_name:
@@ -224,15 +224,14 @@ class _Analyzer:
         family_list = [self.build_family(f, by_name) for f in families.values()]
         family_list = sorted((f for f in family_list if f), key=lambda f: f.name)
         self.link_member_parts(instructions, by_name)
-        baseline = BASELINES.get(baselines[0].name) if baselines else None
         self.assign_specialized_numbers(instructions, family_list, baseline)
         self.check_numbers(instructions)
         if baselines:
             self.check_baseline(baselines[0], instructions)
 
-        self.check_bodies(instructions, names)
-        self.check_specializers(decls, families, family_list, by_name)
-        self.check_unreachable(decls, family_list, instructions, names)
+        self.check_bodies(instructions)
+        self.check_specializers(decls, families, family_list)
+        self.check_unreachable(decls, family_list, names)
         opargs = {}
         for name, d in self.oparg_decls.items():
             if name not in by_name:
@@ -244,18 +243,12 @@ class _Analyzer:
                 self.error(d.location, f"oparg values of {name} would go nowhere: the generated "
                                        f"tables name the oparg values of "
                                        f"{', '.join(model.NAMED_OPARGS)} only")
-            seen_values: set[str] = set()
-            for v in d.values:
-                if v.name in seen_values:
-                    self.error(v.location, f"duplicate oparg value '{v.name}'")
-                seen_values.add(v.name)
+            for v in _repeated(d.values):
+                self.error(v.location, f"duplicate oparg value '{v.name}'")
             opargs[name] = [(v.name, v.text) for v in d.values]
         self.sink.raise_if_any()
-        used_ops = [op for name, op in self.operations.items()
-                    if isinstance(names[name], ast.InstDecl) and names[name].kind == "op"]
-        baseline = BASELINES.get(baselines[0].name) if baselines else None
-        return model.Model(instructions, family_list, list(self.caches.values()), used_ops,
-                           self.sources, opargs, baseline)
+        return model.Model(instructions, family_list, list(self.caches.values()), opargs,
+                           baseline)
 
     # -- the specializer (specializer.py) -----------------------------------------------
 
@@ -263,8 +256,7 @@ class _Analyzer:
         """The adaptive instruction of every family that declares `specialize`, written in the
         DSL by the generator and read like any other."""
         generics = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
-        defined = {getattr(d, "name", None): d for d in decls
-                   if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
+        defined = {d.name: d for d in decls if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         result: dict[str, ast.InstDecl] = {}
         for family in decls:
             if not isinstance(family, ast.FamilyDecl):
@@ -312,8 +304,7 @@ class _Analyzer:
 
     def check_specializers(self, decls: list[ast.Declaration],
                            family_decls: dict[str, ast.FamilyDecl],
-                           families: list[model.Family],
-                           by_name: dict[str, model.Instruction]) -> None:
+                           families: list[model.Family]) -> None:
         """Members' `when` blocks, the fills derived from their guards, the cache entries they
         read, their order, and the failure kinds (specializer.py)."""
         inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
@@ -323,21 +314,19 @@ class _Analyzer:
         admitted: set[tuple[str, int]] = set()  # (instruction, part) whose op's `when` is read
         read_whens: dict[tuple[str, str], Reading] = {}  # (family, op): read once per family
         for f in families:
-            decl = family_decls.get(f.name)
-            spec = decl.specialize if decl is not None else None
+            decl = family_decls[f.name]
+            spec = decl.specialize
             if spec is None:
                 for m in f.members:
-                    d = inst_decls.get(m.name)
-                    if d is not None and d.when is not None:
+                    d = inst_decls[m.name]
+                    if d.when is not None:
                         self.error(d.when.location,
                                    f"{m.name} has a 'when' block, but family {f.name} declares "
                                    f"no 'specialize' that would try it")
-                if decl is not None:
-                    for what in ("otherwise", "failures"):
-                        if getattr(decl, what):
-                            where = decl.otherwise.location if what == "otherwise" \
-                                else decl.failures[0].location
-                            self.error(where, f"'{what}' without 'specialize' in family {f.name}")
+                for what, given in (("otherwise", decl.otherwise), ("failures", decl.failures)):
+                    if given:
+                        where = given.location if what == "otherwise" else given[0].location
+                        self.error(where, f"'{what}' without 'specialize' in family {f.name}")
                 continue
             failures = list(specializer.BUILTIN_FAILURES)
             for ref in decl.failures:
@@ -356,8 +345,8 @@ class _Analyzer:
             otherwise = self.check_block(f, decl.otherwise, "otherwise", failures) \
                 if decl.otherwise is not None else None
             f.specializer = specializer.Specializer(
-                spec.location, spec.params, inputs,
-                self.check_block(f, spec.body, "specialize", failures), otherwise, failures)
+                spec.params, inputs, self.check_block(f, spec.body, "specialize", failures),
+                otherwise, failures)
             seen_params: dict[str, Location] = {}
             for p in spec.params:
                 shadowed = ("an input of the generic instruction" if p.name in
@@ -375,17 +364,13 @@ class _Analyzer:
             always: model.Instruction | None = None
             tried_rejects: list = []
             for m in tried:
-                d = inst_decls.get(m.name)
-                if d is None:
-                    continue
+                d = inst_decls[m.name]
                 shared = op_whens.get(m.parts[0].name) if m.kind == "composed" else None
                 if shared is not None:
                     admitted.add((m.name, 0))
                     key = (f.name, m.parts[0].name)
                     if key not in read_whens:
                         read_whens[key] = self.check_block(f, shared, "when", failures)
-                        if f.cache is not None:
-                            self.check_cache_accesses(f.cache, read_whens[key])
                 if d.when is None and shared is None:
                     self.error(d.location, f"{m.name} is a member of family {f.name}, whose "
                                            f"specializer would never install it: give it a "
@@ -401,8 +386,6 @@ class _Analyzer:
                 blocks = [read_whens[(f.name, m.parts[0].name)]] if shared is not None else []
                 if d.when is not None:
                     blocks.append(self.check_block(f, d.when, "when", failures))
-                    if f.cache is not None:
-                        self.check_cache_accesses(f.cache, blocks[-1])
                 when = specializer.Admission(blocks)
                 if not m.narrowed and not any(s.kind == dsl.REJECT
                                               for s in when.dsl_statements()):
@@ -444,10 +427,13 @@ class _Analyzer:
     def check_block(self, f: model.Family, body: ast.Body, block: str,
                     failures: list[str]) -> Reading:
         """A specializer block, read: the block's own statements (dsl.py), with a failure
-        kind the family declares; nothing of the evaluation loop."""
+        kind the family declares; nothing of the evaluation loop; a `when` block's cache
+        accesses."""
         reading = read_body(body.tokens, block, body)
         for location, message, notes in reading.problems:
             self.error(location, message, notes)
+        if block == "when" and f.cache is not None:
+            self.check_cache_accesses(f.cache, reading)
         kinds = set(failures)
         for stmt in reading.dsl_statements():
             params = stmt.form.params[block]
@@ -521,7 +507,7 @@ class _Analyzer:
             unique.setdefault(fill.entry, fill)
         filled = written | set(unique)
         partly = written - m.when.writes_on_every_path()
-        for token in [t for part in m.parts for t in part.body.cache_fields]:
+        for token in [a.entry for part in m.parts for a in part.body.reading.cache_accesses]:
             entry = token.text
             if entry in partly and entry not in unique:
                 self.error(token.location,
@@ -537,19 +523,16 @@ class _Analyzer:
                            notes=((where, f"{m.name}'s 'when'"),))
                 filled.add(entry)
         # A derived fill is evaluated in the specializer: its names must be defined there.
-        known = set(m.when.names) | set(f.specializer.prologue.names)
-        known |= {p.name for p in f.specializer.params}
-        known |= {i.name for i in m.effect.inputs} | {i.name for i in
-                                                               f.specializer.inputs}
+        spec = f.specializer
+        known = m.when.names | set(spec.prologue.names) | {p.name for p in spec.params} \
+            | {i.name for i in m.effect.inputs} | {i.name for i in spec.inputs}
         for fill in unique.values():
             toks = fill.value_tokens
             for k, t in enumerate(toks):
-                if t.kind != IDENT or t.text in known or t.text.isupper():
-                    continue
-                if k > 0 and toks[k - 1].text in ("->", "."):
-                    continue
-                if k + 1 < len(toks) and toks[k + 1].is_punct("("):
-                    continue
+                if t.kind != IDENT or t.text in known or t.text.isupper() \
+                        or (k > 0 and toks[k - 1].text in ("->", ".")) \
+                        or (k + 1 < len(toks) and toks[k + 1].is_punct("(")):
+                    continue  # known, a macro, a member, a function
                 self.error(fill.location,
                            f"the fill of cache->{fill.entry} derived from this guard uses "
                            f"'{t.text}', which {m.name}'s 'when' does not define",
@@ -563,28 +546,23 @@ class _Analyzer:
         """Names become C identifiers and macros (opcode.h is included from C++ too), and
         oparg spellings Python string literals: reject what would not compile or would mean
         something else there."""
-        def check(name: str, location: Location, what: str) -> None:
+        def check(name: str, location: Location, what: str = "the name", runtime: bool = False,
+                  prefixes: bool = True) -> None:
             if name in RESERVED_WORDS:
                 self.error(location, f"{what} '{name}' is a C or C++ keyword")
-
-        def check_global(name: str, location: Location, prefixes: bool = True) -> None:
-            check(name, location, "the name")
-            if dsl.runtime_name(name, prefixes):
+            if runtime and dsl.runtime_name(name, prefixes):  # a global name
                 self.error(location, f"the name '{name}' is one the runtime's C already uses "
                                      f"(a macro or identifier of C, ceval.c, the C API or the "
                                      f"generated tables): the generated code would redefine it")
 
-        for d in decls:
+        for d in decls:  # (not families: a family is named by its instruction)
             if isinstance(d, ast.InstDecl):
-                (check_global if d.kind == "inst" else check)(d.name, d.location, *(
-                    ("the name",) if d.kind != "inst" else ()))
-                effects = [d.effect, d.jump_effect, d.compiler_effect]
-                for effect in filter(None, effects):
+                check(d.name, d.location, runtime=d.kind == "inst")
+                for effect in filter(None, [d.effect, d.jump_effect, d.compiler_effect]):
                     for item in effect.inputs + effect.outputs:
                         check(item.name, item.location, "the stack item")
-            elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl, ast.FamilyDecl)):
-                if not isinstance(d, ast.FamilyDecl):  # a family is named by its instruction
-                    check_global(d.name, d.location, not isinstance(d, ast.CacheDecl))
+            elif isinstance(d, (ast.CompositionDecl, ast.CacheDecl)):
+                check(d.name, d.location, runtime=True, prefixes=not isinstance(d, ast.CacheDecl))
                 for entry in getattr(d, "entries", []):
                     check(entry.name, entry.location, "the cache entry")
             elif isinstance(d, ast.OpargDecl):
@@ -598,11 +576,8 @@ class _Analyzer:
     # -- caches --------------------------------------------------------------------------
 
     def build_cache(self, decl: ast.CacheDecl) -> model.Cache:
-        seen: dict[str, Location] = {}
-        for entry in decl.entries:
-            if entry.name in seen:
-                self.error(entry.location, f"duplicate cache entry '{entry.name}' in {decl.name}")
-            seen[entry.name] = entry.location
+        for entry in _repeated(decl.entries):
+            self.error(entry.location, f"duplicate cache entry '{entry.name}' in {decl.name}")
         if decl.entries and (decl.entries[0].name != "counter" or decl.entries[0].size != 1):
             self.error(decl.entries[0].location,
                        f"the first entry of cache {decl.name} must be 'counter: 1' "
@@ -619,14 +594,10 @@ class _Analyzer:
 
     def build_effect(self, effect: ast.StackEffect) -> model.StackEffect:
         def items(items: list[ast.StackItem], kind: str) -> list[model.StackItem]:
-            result = []
-            seen: set[str] = set()
-            for item in items:
-                if item.name in seen and item.name != "unused":
+            for item in _repeated(items):
+                if item.name != "unused":
                     self.error(item.location, f"duplicate stack {kind} '{item.name}'")
-                seen.add(item.name)
-                result.append(model.StackItem(item.name, item.location, item.size, item.condition))
-            return result
+            return [model.StackItem(i.name, i.location, i.size, i.condition) for i in items]
 
         inputs = items(effect.inputs, "input")
         outputs = items(effect.outputs, "output")
@@ -649,14 +620,13 @@ class _Analyzer:
     def build_operation(self, decl: ast.InstDecl) -> model.Operation:
         effect = self.build_effect(decl.effect)
         jump_effect = self.build_effect(decl.jump_effect) if decl.jump_effect else None
-        if jump_effect is not None:
-            if [(i.name, i.shape()) for i in jump_effect.inputs] != \
-                    [(i.name, i.shape()) for i in effect.inputs]:
-                self.error(jump_effect.location,
-                           f"the jump effect of {decl.name} must have the same inputs as its "
-                           f"stack effect {effect.spelling()}")
+        if jump_effect is not None and [(i.name, i.shape()) for i in jump_effect.inputs] != \
+                [(i.name, i.shape()) for i in effect.inputs]:
+            self.error(jump_effect.location,
+                       f"the jump effect of {decl.name} must have the same inputs as its "
+                       f"stack effect {effect.spelling()}")
         body = self.analyze_body(decl, effect, jump_effect)
-        return model.Operation(decl.name, decl.location, effect, jump_effect, body)
+        return model.Operation(decl.name, effect, jump_effect, body)
 
     def analyze_body(self, decl: ast.InstDecl, effect: model.StackEffect,
                      jump_effect: model.StackEffect | None) -> model.Body:
@@ -669,7 +639,6 @@ class _Analyzer:
                                           "jump effect")
         self.references += reading.references
         balanced = reading.brackets.problem is None
-        mentioned = set(reading.names)
 
         # What the statements assign, however they do it (`x = `, `x += `, `&x`,
         # `Py_SETREF(x, ...)`).
@@ -682,7 +651,7 @@ class _Analyzer:
         checked = effect.outputs if reading.falls_through or dsl.DISPATCH in completes else []
         if jump_effect is not None and dsl.DISPATCH_JUMPED in completes:
             checked = checked + jump_effect.outputs
-        for effect_ in [effect] + ([jump_effect] if jump_effect else []):
+        for effect_ in filter(None, [effect, jump_effect]):
             for index in effect_.pass_through():
                 o = effect_.outputs[index]
                 if not o.is_unused and o.name in assigned:
@@ -694,7 +663,7 @@ class _Analyzer:
             if o.is_unused or o.name in input_names:
                 continue
             if o.is_array:
-                if o.name not in mentioned:
+                if o.name not in reading.names:
                     self.error(o.location, f"output array '{o.name}' of {decl.name} is never filled")
             elif o.name not in assigned:
                 self.error(o.location, f"output '{o.name}' of {decl.name} is never assigned")
@@ -702,15 +671,13 @@ class _Analyzer:
 
     # -- instructions --------------------------------------------------------------------
 
-    def check_flags(self, name: str, number: int | None, location: Location,
-                    flags: list[ast.Flag]) -> set[str]:
+    def check_flags(self, decl: ast.InstDecl | ast.CompositionDecl) -> set[str]:
         """The flags as a set; `arg` added from the number (a derived number is a specialized
         instruction's, which takes its generic instruction's argument)."""
-        result: set[str] = set()
-        for f in flags:
-            if f.name in result:
-                self.error(f.location, f"flag '{f.name}' is given twice")
-            result.add(f.name)
+        name, number, flags = decl.name, decl.number, decl.flags
+        for f in _repeated(flags):
+            self.error(f.location, f"flag '{f.name}' is given twice")
+        result = {f.name for f in flags}
         arg_flags = {"arg", "const", "name", "local", "free", "compare", "jump_forward",
                      "jump_backward"}
         if number is not None and number < model.HAVE_ARGUMENT:
@@ -719,15 +686,15 @@ class _Analyzer:
                     self.error(f.location, f"flag '{f.name}' needs an argument, but {name} = "
                                            f"{number} is below HAVE_ARGUMENT ({model.HAVE_ARGUMENT})")
         if "jump_forward" in result and "jump_backward" in result:
-            self.error(location, f"{name} cannot jump both forward and backward")
+            self.error(decl.number_location or decl.location,
+                       f"{name} cannot jump both forward and backward")
         if number is not None and number >= model.HAVE_ARGUMENT:
             result.add("arg")
         return result
 
     def build_plain(self, decl: ast.InstDecl) -> model.Instruction:
         op = self.operations[decl.name]
-        flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
-                                 decl.flags)
+        flags = self.check_flags(decl)
         inst = model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, "inst",
                                  [op], op.effect, op.jump_effect,
                                  number_location=decl.number_location)
@@ -770,8 +737,7 @@ class _Analyzer:
                                    notes=((leaves[0], "here"),))
                         ok = False
                 parts.append(part)
-        flags = self.check_flags(decl.name, decl.number, decl.number_location or decl.location,
-                                 decl.flags)
+        flags = self.check_flags(decl)
         if not ok:
             return None
         parts, alternatives = parts[:len(decl.parts)], parts[len(decl.parts):]
@@ -781,18 +747,15 @@ class _Analyzer:
                            f"alternative {ref.name} of {decl.name}'s last part has the stack "
                            f"effect {other.effect.spelling()}, {parts[-1].name} has "
                            f"{parts[-1].effect.spelling()}: the alternatives must agree")
-        effect = self.compose(decl, parts)
+        effect = self.compose_effects([p.effect for p in parts], decl.location,
+                                      [r.name for r in decl.parts],
+                                      [r.location for r in decl.parts])
         kind = "super" if decl.kind == "super" else "composed"
         starts = model.super_starts([r.name for r in decl.parts], self.upstream_supers) \
             if kind == "super" else ()
         return model.Instruction(decl.name, decl.number, decl.location, decl.doc, flags, kind,
                                  parts, effect, number_location=decl.number_location,
                                  starts=starts, alternatives=alternatives)
-
-    def compose(self, decl: ast.CompositionDecl, parts: list[model.Operation]) -> model.StackEffect:
-        return self.compose_effects([p.effect for p in parts], decl.location,
-                                    [r.name for r in decl.parts],
-                                    [r.location for r in decl.parts])
 
     def compose_effects(self, effects: list[model.StackEffect], location: Location,
                         names: list[str], locations: list[Location] | None = None
@@ -859,8 +822,12 @@ class _Analyzer:
                 self.unknown_cache_families.add(decl.name)
                 self.error(decl.cache.location, f"unknown cache '{decl.cache.name}'"
                                                 f"{self.suggest(decl.cache.name, self.caches)}")
+        if generic.family is not None:
+            self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
+            return None
+        checked: list[tuple[model.Instruction, ast.PartRef]] = []
 
-        def lookup(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
+        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
             if ref is None:
                 return None
             inst = by_name.get(ref.name)
@@ -875,21 +842,11 @@ class _Analyzer:
                 self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
                 return None
             inst.role = role
+            checked.append((inst, ref))
             return inst
 
-        if generic.family is not None:
-            self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
-            return None
-        checked: list[tuple[model.Instruction, ast.PartRef]] = []
-
-        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
-            inst = lookup(ref, role)
-            if inst is not None:
-                checked.append((inst, ref))
-            return inst
-
-        family = model.Family(decl.name, decl.location, decl.doc, generic, cache,
-                              take(decl.adaptive, "adaptive"), take(decl.quick, "quick"))
+        family = model.Family(decl.name, generic, cache, take(decl.adaptive, "adaptive"),
+                              take(decl.quick, "quick"))
         generic.family, generic.role = family, "generic"
         for ref in decl.members:
             inst = take(ref, "member")
@@ -1064,10 +1021,8 @@ class _Analyzer:
                                f"{baseline.title}'s "
                                f"{next(n for n, v in kept.items() if v == number)}")
                     continue
-            if number is None:
-                continue
-            if number in owner:
-                continue  # check_numbers reports the clash
+            if number is None or number in owner:
+                continue  # in owner: check_numbers reports the clash
             owner[number] = inst
             inst.number = number
             inst.number_derived = inst.number_location is None
@@ -1136,8 +1091,7 @@ class _Analyzer:
 
     # -- bodies in context ---------------------------------------------------------------
 
-    def check_bodies(self, instructions: list[model.Instruction],
-                     names: dict[str, ast.Declaration]) -> None:
+    def check_bodies(self, instructions: list[model.Instruction]) -> None:
         # Which instructions use each op, and in which position.
         users: dict[str, list[tuple[model.Instruction, int]]] = {}
         for inst in instructions:
@@ -1175,16 +1129,14 @@ class _Analyzer:
                                    f"its end")
                         break
                     family = inst.part_family(index, name)
-                    if inst.part_cache(index, name) is None and \
-                            family.name in self.unknown_cache_families:
-                        break  # reported with the family
                     if inst.part_cache(index, name) is None:
-                        self.error(site.location,
-                                   f"DEOPT_IF in {inst.name}, whose family {family.name} "
-                                   f"has no inline cache: the miss path counts down the "
-                                   f"counter in the first cache entry, which would be the next "
-                                   f"instruction")
-                        break
+                        if family.name not in self.unknown_cache_families:
+                            self.error(site.location,
+                                       f"DEOPT_IF in {inst.name}, whose family {family.name} "
+                                       f"has no inline cache: the miss path counts down the "
+                                       f"counter in the first cache entry, which would be the "
+                                       f"next instruction")
+                        break  # (an unknown cache is reported with the family)
             self.check_releases(name, op)
             for move, after, what in _stack_move_problems(op.body.reading):
                 head = op.body.reading.tokens[move.first]
@@ -1195,14 +1147,14 @@ class _Analyzer:
                            f"from where it was on entry",
                            notes=((after.location, "here"),) if after is not None else ())
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
-                self.check_guards_come_first(name, op)
+                self.check_guards_come_first([op])
             for inst, index in contexts:
                 cache = inst.part_cache(index, name)
                 if op.body.uses_cache and cache is None:
                     if inst.family is not None and \
                             inst.family.name in self.unknown_cache_families:
                         continue  # reported with the family
-                    self.error(op.body.cache_token.location,
+                    self.error(op.body.reading.names["cache"].location,
                                f"the body of {name} uses 'cache' but {inst.name} has no inline "
                                "cache (its family declares none)")
                 elif cache is not None:
@@ -1216,8 +1168,8 @@ class _Analyzer:
                                f"part {index + 1} of superinstruction {inst.name}, {name}, has "
                                f"an inline cache: after each part a superinstruction decodes "
                                f"the next code unit, which would be {name}'s cache")
-                if op.body.uses_oparg and not inst.has_arg:
-                    self.error(op.body.oparg_token.location,
+                if "oparg" in op.body.reading.names and not inst.has_arg:
+                    self.error(op.body.reading.names["oparg"].location,
                                f"{inst.name} uses oparg but takes no argument "
                                f"(opcode {inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
                 if not inst.has_arg:
@@ -1230,12 +1182,11 @@ class _Analyzer:
                                        f"{inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
         for inst in instructions:
             if inst.symbolic_stack and len(inst.parts) > 1:
-                self.check_guards_come_first_across_parts(inst)
-        instruction_names = {i.name for i in instructions}
+                self.check_guards_come_first(inst.parts, inst)
         for token in self.references:
-            if token.text not in instruction_names:
+            if token.text not in by_name:
                 self.error(token.location, f"unknown instruction '{token.text}'"
-                                           f"{self.suggest(token.text, instruction_names)}")
+                                           f"{self.suggest(token.text, by_name)}")
 
     def check_releases(self, name: str, op: model.Operation) -> None:
         """The inputs' references: an input the instruction pops must be used (released,
@@ -1244,8 +1195,8 @@ class _Analyzer:
         what is still on the stack, so the input would be released twice (ERROR_IF pops the
         inputs first)."""
         reading = op.body.reading
-        effects = [op.effect] + ([op.jump_effect] if op.jump_effect else [])
-        kept = {o.name for e in effects for o in e.outputs}  # handed on to an output
+        # handed on to an output
+        kept = {o.name for e in filter(None, [op.effect, op.jump_effect]) for o in e.outputs}
         pops = reading.brackets.problem is None and (  # else the reading is no guide
             op.body.completes or any(s.kind == dsl.ERROR for s in reading.dsl_statements()))
         for item in op.effect.inputs if pops else []:
@@ -1271,47 +1222,35 @@ class _Analyzer:
                            f"(ERROR_IF(cond, {label}) pops the inputs, or STACK_SHRINK)",
                            notes=((change.token.location, "released here"),))
 
-    def check_guards_come_first_across_parts(self, inst: model.Instruction) -> None:
-        """A guard in a later part of a composition: nothing an earlier part does may change
-        state either (each part's own statements are checked with its operation)."""
-        part_of: dict[int, int] = {}
-        statements = []
-        for index, part in enumerate(inst.parts):
-            for stmt in part.body.statements:
-                part_of[id(stmt)] = index
-                statements.append(stmt)
-        owner = {id(c): part_of[id(top)] for top in statements for c in top.all_changes}
-        guard_part = {id(g): part_of[id(top)] for top in statements for g in top.walk()
-                      if g.kind == dsl.GUARD}
-        own = [_own_names(part) for part in inst.parts]
-        for change, guard in changes_before_guards(statements):
-            first, later = owner[id(change)], guard_part[id(guard)]
-            if change.kind == "name" and change.token.text in own[first]:
-                continue  # a local of that part
-            if first < later:
-                self.error(change.token.location,
-                           f"{change.describe()} in {inst.parts[first].name}, part {first + 1} "
-                           f"of {inst.name}, before a DEOPT_IF of part {later + 1}: a guard must "
-                           f"come before anything that changes state (on a miss, the generic "
-                           f"instruction runs again from the state on entry)",
-                           notes=((guard.location, "the DEOPT_IF it precedes"),))
-
-    def check_guards_come_first(self, name: str, op: model.Operation) -> None:
+    def check_guards_come_first(self, parts: list[model.Operation],
+                                inst: model.Instruction | None = None) -> None:
         """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
         again from the state on entry, which must still be there (statements.py says what
-        counts as a change and which statements precede a guard)."""
-        own = _own_names(op)
-        for change, guard in changes_before_guards(op.body.statements):
-            if change.kind == "name" and change.token.text in own:
-                continue  # a local
+        counts as a change and which statements precede a guard). Of a composition (`inst`):
+        a guard in a later part, after what an earlier part changes (each part's own
+        statements are checked with its operation)."""
+        part_of: dict[int, int] = {}  # the part of every statement and change, by id
+        for index, part in enumerate(parts):
+            for s in part.body.reading.walk():
+                part_of[id(s)] = index
+                part_of.update((id(c), index) for c in s.changes)
+        statements = [top for part in parts for top in part.body.statements]
+        own = [_own_names(part) for part in parts]
+        for change, guard in changes_before(statements, lambda s: s.kind == dsl.GUARD):
+            first, later = part_of[id(change)], part_of[id(guard)]
+            if change.kind == "name" and change.token.text in own[first]:
+                continue  # a local of that part
+            if inst is not None and first >= later:
+                continue  # within a part: checked with its operation
+            where = (f"in {parts[first].name}, part {first + 1} of {inst.name}, before a DEOPT_IF "
+                     f"of part {later + 1}" if inst else f"before a DEOPT_IF in {parts[0].name}")
             self.error(change.token.location,
-                       f"{change.describe()} before a DEOPT_IF in {name}: a guard must come "
-                       f"before anything that changes state (on a miss, the generic "
-                       f"instruction runs again from the state on entry)",
+                       f"{change.describe()} {where}: a guard must come before anything that "
+                       f"changes state (on a miss, the generic instruction runs again from the "
+                       f"state on entry)",
                        notes=((guard.location, "the DEOPT_IF it precedes"),))
 
     def check_unreachable(self, decls: list[ast.Declaration], families: list[model.Family],
-                          instructions: list[model.Instruction],
                           names: dict[str, ast.Declaration]) -> None:
         used_caches = {f.cache.name for f in families if f.cache}
         for cache in self.caches.values():
@@ -1326,6 +1265,5 @@ class _Analyzer:
 def _own_names(op: model.Operation) -> set[str]:
     """The names an operation's body may assign without changing state: its declarations and
     its stack items (the generated code declares those)."""
-    effects = [op.effect] + ([op.jump_effect] if op.jump_effect is not None else [])
-    return op.body.reading.declared | {item.name for e in effects
+    return op.body.reading.declared | {item.name for e in filter(None, [op.effect, op.jump_effect])
                                        for item in e.inputs + e.outputs}

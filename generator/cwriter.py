@@ -6,6 +6,8 @@ or followed by generated lines. The cases (emit_cases.py) and the specialize fun
 
 from __future__ import annotations
 
+import contextlib
+
 from . import ast
 
 INDENT = "    "
@@ -142,19 +144,15 @@ def marked(line: str, path: str, number: int) -> str:
     return f"{line}{MARK}{number}{MARK}{path}"
 
 
-class line_origins:
+@contextlib.contextmanager
+def line_origins(root):
     """Within it, the lines of body copies carry their origins (paths under `root`)."""
-
-    def __init__(self, root):
-        self.root = root
-
-    def __enter__(self):
-        global _ROOT
-        self.saved, _ROOT = _ROOT, self.root
-
-    def __exit__(self, *exc):
-        global _ROOT
-        _ROOT = self.saved
+    global _ROOT
+    saved, _ROOT = _ROOT, root
+    try:
+        yield
+    finally:
+        _ROOT = saved
 
 
 def _directive(line: str) -> bool:
@@ -168,24 +166,20 @@ def _indent_of(text: str, offset: int) -> str:
 
 
 def _body_indent(text: str) -> str:
-    for line in text.split("\n"):
-        if line.strip():
-            return line[: len(line) - len(line.lstrip())]
-    return INDENT
+    """The indentation of the first line that is not blank."""
+    return next((line[: len(line) - len(line.lstrip())] for line in text.split("\n")
+                 if line.strip()), INDENT)
 
 
 def braced(text: str, offset: int, lines: list[str]) -> list[str]:
     """Lines replacing a statement at `offset`: braced unless it stands in a block. A lone `if`
     is braced too: as the branch of an unbraced if/else it would capture the `else`."""
     before = text[:offset].rstrip()
-    while True:  # look through comment lines above the statement
-        last_line = before[before.rfind("\n") + 1:]
-        if last_line.strip().startswith("//"):
-            before = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
-            continue
-        break
+    # look through comment lines above the statement
+    while before[before.rfind("\n") + 1:].strip().startswith("//"):
+        before = before[:before.rfind("\n")].rstrip() if "\n" in before else ""
     if len(lines) == 1 and not lines[0].startswith("if "):
         return lines
-    if before.endswith((";", "{", "}")) or before.endswith("*/"):
+    if before.endswith((";", "{", "}", "*/")):
         return lines
     return ["{"] + [INDENT + line for line in lines] + ["}"]

@@ -21,13 +21,11 @@ def load_model(paths: list[Path], root: Path) -> Model:
     """lex -> parse -> analyze; raises GeneratorError with every diagnostic found."""
     sink = DiagnosticSink()
     declarations = []
-    names = []
     for path in paths:
         try:
             display = str(path.resolve().relative_to(root.resolve()))
         except ValueError:
             display = str(path)
-        names.append(display)
         try:
             data = path.read_bytes()
             text = data.decode("utf-8")
@@ -50,7 +48,7 @@ def load_model(paths: list[Path], root: Path) -> Model:
     sink.raise_if_any()
     if not paths:
         raise SystemExit(f"error: no instructions/*.inst files under {root}")
-    return analysis.analyze(declarations, names)
+    return analysis.analyze(declarations)
 
 
 def generate_files(paths: list[Path], root: Path) -> dict[str, str]:
@@ -67,12 +65,8 @@ def write_files(files: dict[str, str], root: Path) -> list[str]:
     Unchanged files keep their timestamps, so a rebuild recompiles only what includes a file
     that really changed.
     """
-    changed = []
-    for rel, text in sorted(files.items()):
-        path = root / rel
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        changed.append(rel)
+    changed = [rel for rel, text in sorted(files.items())
+               if not (root / rel).exists() or (root / rel).read_text(encoding="utf-8") != text]
     temporaries: dict[str, str] = {}
     replaced: list[tuple[Path, bytes | None]] = []  # (target, its old content or None)
     try:

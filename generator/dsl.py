@@ -74,8 +74,6 @@ def _forms(kind: str, names: str, allowed=frozenset((BODY,)), **kw) -> list[Form
     return [Form(name, kind, allowed, **kw) for name in names.split()]
 
 
-_BLOCK_PARAMS = dict.fromkeys(BLOCKS)
-
 TABLE: dict[str, Form] = {f.name: f for f in [
     # The DSL's statements. Their order is the order the diagnostics list them in.
     Form("DEOPT_IF", GUARD, frozenset((BODY,)), {BODY: ("condition",)},
@@ -169,11 +167,6 @@ def form(name: str) -> Form | None:
     return TABLE.get(name)
 
 
-def statements_allowed(where: str) -> list[str]:
-    """The DSL statements allowed in a block, in the table's order."""
-    return [f.name for f in TABLE.values() if f.kind in DSL_KINDS and where in f.allowed]
-
-
 def misplaced(f: Form, where: str, called: bool) -> str | None:
     """The message for a name of the table standing where it is not allowed, or None."""
     if where in f.allowed:
@@ -187,9 +180,9 @@ def misplaced(f: Form, where: str, called: bool) -> str | None:
                 f"instruction body")
     if f.kind in DSL_KINDS and f.allowed - {BODY}:
         return (f"{f.name} is not allowed in a '{where}' block (there: "
-                f"{', '.join(statements_allowed(where))})")
+                f"{', '.join(names_of(DSL_KINDS, where))})")
     return (f"{f.name} in a '{where}' block: specializer code runs outside the evaluation loop "
-            f"(use {', '.join(statements_allowed(where))})")
+            f"(use {', '.join(names_of(DSL_KINDS, where))})")
 
 
 @dataclass
@@ -231,4 +224,5 @@ def expand_specializer(kind: str, args: list[str], arg_tokens: list, x: Expansio
 
 
 def names_of(kinds, where: str = BODY) -> list[str]:
+    """The table's names of a kind in `kinds` that may stand at `where`, in its order."""
     return [f.name for f in TABLE.values() if f.kind in kinds and where in f.allowed]

@@ -8,6 +8,7 @@ epilogue generated from the stack effect.
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from . import dsl, model
 from .cwriter import INDENT, BodyCopy, braced
@@ -43,26 +44,21 @@ def error_pops(effect: StackEffect) -> Size:
     effect (LIST_APPEND's list and the slots under it are not released by an error)."""
     keep = effect.pass_through()
     kept_names = {o.name for i, o in enumerate(effect.outputs) if i in keep}
-    kept = Size()
-    for item in effect.inputs:
-        if item.name in kept_names:
-            kept = kept + item.size
-        else:
-            break
-    return StackEffect.total(effect.inputs) - kept
+    kept = takewhile(lambda item: item.name in kept_names, effect.inputs)
+    return StackEffect.total(effect.inputs) - StackEffect.total(kept)
 
 
-def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
-             body: model.Body | None = None) -> list[str]:
+def prologue(effect: StackEffect, body: model.Body,
+             extra_outputs: list[StackItem] = ()) -> list[str]:
     """Load the inputs and declare the outputs the body or the epilogue use."""
     lines = []
     inputs = effect.inputs
-    used = set(body.mentioned) if body is not None else None
-    if used is not None and body.completes:
+    used = set(body.reading.names)
+    if body.completes:
         keep = effect.pass_through()
         used |= {o.name for i, o in enumerate(effect.outputs) if i not in keep}
     for item, offset in reversed(list(zip(inputs, _offsets_from_top(inputs)))):
-        if item.is_unused or (used is not None and item.name not in used):
+        if item.is_unused or item.name not in used:
             continue
         if item.is_array:
             lines.append(f"PyObject **{item.name} = &{_peek(offset)};")
@@ -74,7 +70,7 @@ def prologue(effect: StackEffect, extra_outputs: list[StackItem] = (),
     total_in = StackEffect.total(inputs)
     for o, below in zip(list(effect.outputs) + list(extra_outputs),
                         StackEffect.offsets_from_bottom(effect.outputs) + [None] * len(extra_outputs)):
-        if o.is_unused or o.name in declared or (used is not None and o.name not in used):
+        if o.is_unused or o.name in declared or o.name not in used:
             continue
         declared.add(o.name)
         if o.is_array:
@@ -124,10 +120,7 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
             continue
         o = outputs[index]
         store = f"POKE({_depth(offsets[index])}, {o.name});"
-        if o.condition is not None:
-            lines.append(f"if ({o.condition}) {{ {store} }}")
-        else:
-            lines.append(store)
+        lines.append(f"if ({o.condition}) {{ {store} }}" if o.condition is not None else store)
     return lines
 
 
@@ -179,11 +172,9 @@ def skip_after(inst: model.Instruction, member: model.Instruction | None = None)
     """The code units a completing instruction skips: its inline cache, then each instruction
     it fuses (`fuses CALL + POP_TOP`: the instruction itself and its cache), in order; after a
     superinstruction's member part (`member`), that member's."""
-    skip = []
-    for owner in (inst, member) if member is not None else (inst,):
-        if owner.cache is not None:
-            skip.append(f"INLINE_CACHE_ENTRIES_{owner.family.name}")
-    for fused in inst.fuses + (member.fuses if member is not None else ()):
+    owners = (inst,) if member is None else (inst, member)
+    skip = [f"INLINE_CACHE_ENTRIES_{o.family.name}" for o in owners if o.cache is not None]
+    for fused in (f for owner in owners for f in owner.fuses):
         skip.append("1")
         if fused.cache is not None:
             skip.append(f"INLINE_CACHE_ENTRIES_{fused.family.name}")
@@ -202,10 +193,12 @@ def dispatch_macro(inst: model.Instruction, untraced: bool, completion: int = -1
     return "DISPATCH"
 
 
-def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ...],
+def finish(inst: model.Instruction, effect: StackEffect | None, trailing: tuple[str, ...],
            already_stored: frozenset[str] = frozenset(),
            dispatch: str = "DISPATCH", member: model.Instruction | None = None) -> list[str]:
-    lines = stack_update(effect, already_stored)
+    """The end of a completion: the stack update of `effect` (None: the stack is written),
+    the skip over the inline caches, the trailing statements and the dispatch."""
+    lines = stack_update(effect, already_stored) if effect is not None else []
     skip = skip_after(inst, member)
     if skip:
         lines.append(f"JUMPBY({' + '.join(skip)});")
@@ -216,17 +209,22 @@ def finish(inst: model.Instruction, effect: StackEffect, trailing: tuple[str, ..
     return lines
 
 
+def _block(opening: str, lines: list[str]) -> list[str]:
+    """`opening`, the lines indented one level, and the closing brace."""
+    return [opening] + [INDENT + line if line else "" for line in lines] + ["}"]
+
+
 def _conditional(cond: str | None, lines: list[str]) -> list[str]:
     if cond is None:
         return lines
     if len(lines) == 1:
         return [f"if ({cond}) {lines[0]}"]
-    return [f"if ({cond}) {{"] + [INDENT + line for line in lines] + ["}"]
+    return _block(f"if ({cond}) {{", lines)
 
 
-def expand_body(inst: model.Instruction, part: model.Operation, *, in_composition: bool,
-                untraced: bool, position: str | None = None,
-                symbolic: "_Symbolic | None" = None, index: int = 0) -> list[str]:
+def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: bool,
+                position: str | None = None, symbolic: "_Symbolic | None" = None,
+                index: int = 0) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
     with a symbolic stack, `symbolic` writes its error exits and its end. `position`: the
     store of the instruction's position that its error exits make, if its entry does not
@@ -261,7 +259,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
             return symbolic.error_exit(cond, label, popped=True)
         if n_inputs.is_zero:
             return _conditional(cond, stored + [f"goto {label};"])
-        if label == "error" and n_inputs.is_constant and n_inputs.const <= MAX_POP_ERROR:
+        if label == "error" and not n_inputs.terms and n_inputs.const <= MAX_POP_ERROR:
             return _conditional(cond, stored + [f"goto pop_{n_inputs.const}_error;"])
         return _conditional(cond, stored + [f"STACK_SHRINK({_depth(n_inputs)});",
                                             f"goto {label};"])
@@ -291,7 +289,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, in_compositio
         stored = stored_before(end)
         if symbolic is not None:
             lines = symbolic.copy_out + list(trailing)
-        elif not in_composition:
+        elif inst.kind == "inst":  # else a part of a composition
             lines = finish(inst, part.effect, trailing, stored, dispatch_macro(inst, untraced))
         else:
             lines = stack_update(part.effect, stored) + list(trailing)
@@ -350,7 +348,6 @@ class _Symbolic:
         blocks: list[str] = []
         for index, part in enumerate(inst.parts):
             effect = part.effect
-            mentioned = part.body.mentioned
             n_in = len(effect.inputs)
             self.below = self.stack[:len(self.stack) - n_in]
             self.inputs = self.stack[len(self.stack) - n_in:]
@@ -360,7 +357,7 @@ class _Symbolic:
                 if item.is_unused:
                     continue
                 binds[item.name] = entry
-                if item.name not in mentioned or entry == ("var", item.name):
+                if item.name not in part.body.reading.names or entry == ("var", item.name):
                     continue
                 if entry[0] == "mem" and item.name not in self.declared:
                     outer.append(f"PyObject *{item.name} = {self.value(entry)};")
@@ -398,16 +395,12 @@ class _Symbolic:
                     pushed.append(("var", fresh))
             if part.body.uses_cache:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, untraced=self.untraced,
-                                     symbolic=self))
-            blocks.append(f"{{  // {part.name}")
-            blocks.extend(INDENT + line if line else "" for line in block)
-            blocks.append("}")
+            block.extend(expand_body(inst, part, untraced=self.untraced, symbolic=self))
+            blocks += _block(f"{{  // {part.name}", block)
             self.stack = self.below + pushed
         final = [e if e[0] != "any" else ("mem", i) for i, e in enumerate(self.stack)]
         return outer + blocks + self.flush(final) + finish(
-            inst, model.StackEffect([], [], inst.location), (),
-            dispatch=dispatch_macro(inst, self.untraced))
+            inst, None, (), dispatch=dispatch_macro(inst, self.untraced))
 
 
 def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: bool = False,
@@ -434,8 +427,16 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             else index
         return f"frame->prev_instr = next_instr - {1 + index - start};"
 
+    def part_block(index: int, part: model.Operation, extra_outputs=()) -> list[str]:
+        """A part's code (a plain instruction's whole body): its inputs, its cache, its body."""
+        block = prologue(part.effect, part.body, extra_outputs)
+        if part.body.uses_cache:
+            cache = inst.part_cache(index, part.name)
+            block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
+        return block + expand_body(inst, part, untraced=untraced, position=position(index),
+                                   index=index)
+
     header = "TRACED_TARGET" if traced_copy else "TARGET_NO_PREV_INSTR" if unstored else "TARGET"
-    lines.append(f"{header}({inst.name}) {{")
     body: list[str] = []
     if inst.name in predicted:
         body.append(f"PREDICTED({inst.name});")
@@ -443,26 +444,10 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         body.append(f"assert(({general}) == {constant});")
     if inst.kind == "inst":
         part = inst.parts[0]
-        body.extend(prologue(part.effect, part.jump_effect.outputs if part.jump_effect else [],
-                             part.body))
-        if part.body.uses_cache:
-            cache = inst.cache
-            body.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-        body.extend(expand_body(inst, part, in_composition=False, untraced=untraced,
-                                position=position(0)))
+        body.extend(part_block(0, part, part.jump_effect.outputs if part.jump_effect else []))
     elif inst.symbolic_stack:
         body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
-        def part_block(index: int, part: model.Operation) -> list[str]:
-            block = prologue(part.effect, body=part.body)
-            if part.body.uses_cache:
-                cache = inst.part_cache(index, part.name)
-                block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
-            block.extend(expand_body(inst, part, in_composition=True, untraced=untraced,
-                                     position=position(index), index=index))
-            return [f"{{  // {part.name}"] + [INDENT + line if line else "" for line in block] \
-                + ["}"]
-
         last = len(inst.parts) - 1
         for index, part in enumerate(inst.parts):
             if index in inst.starts and inst.start_checks(index):
@@ -477,28 +462,21 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 if index == last and inst.member_parts:
                     break
                 body.append(advance)
-            body.extend(part_block(index, part))
-        end = finish(inst, model.StackEffect([], [], inst.location), (),
-                     dispatch=dispatch_macro(inst, untraced))
+            body += _block(f"{{  // {part.name}", part_block(index, part))
         if not inst.member_parts:
-            body.extend(end)
+            body.extend(finish(inst, None, (), dispatch=dispatch_macro(inst, untraced)))
         else:
             # The last part runs as the member the site holds, if it is one of them: else
             # the superinstruction ends here, and the site runs as what it holds now (the
             # adaptive form, another member). Tracing is off there: no code ran since the
             # last start, or it was checked.
             for member, part in zip(inst.member_parts, [inst.parts[-1], *inst.alternatives]):
-                block = [advance] + part_block(last, part) + finish(
-                    inst, model.StackEffect([], [], inst.location), (),
-                    dispatch=dispatch_macro(inst, untraced), member=member)
-                body.append(f"if (opcode == {member.name}) {{")
-                body.extend(INDENT + line if line else "" for line in block)
-                body.append("}")
+                end = finish(inst, None, (), dispatch=dispatch_macro(inst, untraced), member=member)
+                block = _block(f"{{  // {part.name}", part_block(last, part))
+                body += _block(f"if (opcode == {member.name}) {{", [advance] + block + end)
             body.append("DISPATCH_NO_TRACE_CHECK();"
                         if untraced_entry and last in inst.starts else "DISPATCH();")
-    lines.extend(INDENT + line if line else "" for line in body)
-    lines.append("}")
-    return lines
+    return lines + _block(f"{header}({inst.name}) {{", body)
 
 
 def emit_cases(m: model.Model) -> list[str]:
@@ -511,27 +489,22 @@ def emit_cases(m: model.Model) -> list[str]:
     for inst in m.instructions:
         case = emit_instruction(inst, predicted, inst.name in untraced,
                                 untraced_entry=inst.is_specialized and inst.name not in jumped)
-        lines.extend(case)
-        lines.append("")
+        lines += case + [""]
     copies = [inst for inst in m.instructions if inst.name in untraced and not inst.is_specialized]
     if copies:
-        lines.append("#if USE_COMPUTED_GOTOS")
-        lines.append("// Checked copies of the base instructions above that dispatch without the tracing")
-        lines.append("// check: DO_TRACING runs these (opcode_targets_traced), so that the instruction")
-        lines.append("// after one is traced too.")
+        lines += ["#if USE_COMPUTED_GOTOS",
+                  "// Checked copies of the base instructions above that dispatch without the "
+                  "tracing",
+                  "// check: DO_TRACING runs these (opcode_targets_traced), so that the "
+                  "instruction",
+                  "// after one is traced too."]
         for inst in copies:
-            case = emit_instruction(inst, set(), traced_copy=True)
-            lines.extend(case)
-            lines.append("")
-        lines.append("#endif")
-        lines.append("")
+            lines += emit_instruction(inst, set(), traced_copy=True) + [""]
+        lines += ["#endif", ""]
     used = [int(n) for line in lines for n in re.findall(r"goto pop_(\d+)_error;", line)]
     if not used:
         return lines
     lines.append("// ERROR_IF(cond, error) in an instruction with N inputs: pop them, then unwind.")
     for n in range(max(used), 0, -1):
-        lines.append(f"pop_{n}_error:")
-        lines.append(f"{INDENT}STACK_SHRINK(1);")
-    lines.append(f"{INDENT}goto error;")
-    lines.append("")
-    return lines
+        lines += [f"pop_{n}_error:", f"{INDENT}STACK_SHRINK(1);"]
+    return lines + [f"{INDENT}goto error;", ""]

@@ -17,15 +17,9 @@ from .specializer import failure_macro, function_name
 
 def parameters(family: model.Family) -> list[str]:
     spec = family.specializer
-    params = ["_Py_CODEUNIT *instr", "int oparg"]
-    for item in spec.inputs:
-        params.append(f"PyObject **{item.name}" if item.is_array else f"PyObject *{item.name}")
-    params += [p.ctype + ("" if p.ctype.endswith("*") else " ") + p.name for p in spec.params]
-    return params
-
-
-def prototype(family: model.Family) -> str:
-    return f"int {function_name(family.name)}({', '.join(parameters(family))});"
+    return (["_Py_CODEUNIT *instr", "int oparg"]
+            + [f"PyObject {'**' if i.is_array else '*'}{i.name}" for i in spec.inputs]
+            + [p.ctype + ("" if p.ctype.endswith("*") else " ") + p.name for p in spec.params])
 
 
 def _kind(family: model.Family, tokens, body) -> str:
@@ -67,20 +61,18 @@ def render_block(family: model.Family, block, reject: str | None) -> list[str]:
 
 def _aliases(family: model.Family, member: model.Instruction) -> list[str]:
     """A member's own names for the generic inputs (`list` for `container`), when used."""
-    mentioned = set(member.when.names)
+    mentioned = member.when.names | {t.text for fill in member.fills
+                                     for t in fill.value_tokens if t.kind == IDENT}
     # A name the `when` declares itself (`PyObject *value = NULL;`) is its own, not an alias.
     declared = member.when.declared
-    for fill in member.fills:
-        mentioned |= {t.text for t in fill.value_tokens if t.kind == IDENT}
-    generic = {i.name: i for i in family.specializer.inputs}
+    generic = {i.name for i in family.specializer.inputs}
     lines = []
     for mine, theirs in zip(member.effect.inputs, family.generic.effect.inputs):
         if mine.is_unused or theirs.is_unused or mine.name == theirs.name \
                 or mine.name not in mentioned or mine.name in declared \
                 or theirs.name not in generic:
             continue
-        star = "**" if mine.is_array else "*"
-        lines.append(f"PyObject {star}{mine.name} = {theirs.name};")
+        lines.append(f"PyObject {'**' if mine.is_array else '*'}{mine.name} = {theirs.name};")
     return lines
 
 
@@ -93,57 +85,43 @@ def _ends_in_failure(block) -> bool:
 def emit_function(family: model.Family) -> list[str]:
     spec = family.specializer
     name = family.name
-    lines = [f"// family {name}"]
-    lines.append("int")
+    lines = [f"// family {name}", "int"]
     params = parameters(family)
     head = f"{function_name(name)}("
     joined = head + ", ".join(params) + ")"
-    if len(joined) <= 96:
-        lines.append(joined)
-    else:
-        lines.append(head + params[0] + ",")
-        pad = " " * len(head)
-        for k, p in enumerate(params[1:], 1):
-            lines.append(pad + p + ("," if k < len(params) - 1 else ")"))
-    lines.append("{")
-    body = []
-    body.append(f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);")
-    body.append("#ifdef Py_STATS")
-    body.append(f"int fail_kind = {failure_macro(name, 'OTHER')};")
-    body.append("#endif")
+    if len(joined) > 96:  # one parameter a line, aligned after the parenthesis
+        joined = head + (",\n" + " " * len(head)).join(params) + ")"
+    lines += joined.split("\n") + ["{"]
+    body = [f"{family.cache.name} *cache = ({family.cache.name} *)(instr + 1);",
+            "#ifdef Py_STATS",
+            f"int fail_kind = {failure_macro(name, 'OTHER')};",
+            "#endif"]
     prologue = render_block(family, spec.prologue, None)
     if prologue:
-        body.append("// specialize")
-        body += prologue
+        body += ["// specialize"] + prologue
     for member in spec.members:
         reject = f"reject_{member.name}"
-        body.append("")
-        body.append(f"// {member.name}")
-        body.append("{")
+        body += ["", f"// {member.name}", "{"]
         # What the member knows more (`values[2]` where the family has `values[oparg]`) is a
         # condition of its own.
-        narrowed = [f"if (({general}) != {constant}) {{\n    goto {reject};\n}}"
-                    for general, constant in member.narrowed]
-        inner = _aliases(family, member) + "\n".join(narrowed).split("\n") * bool(narrowed) \
-            + [line for block in member.when.blocks
-               for line in render_block(family, block, reject)]
+        inner = _aliases(family, member)
+        for general, constant in member.narrowed:
+            inner += [f"if (({general}) != {constant}) {{", f"    goto {reject};", "}"]
+        inner += [line for b in member.when.blocks for line in render_block(family, b, reject)]
         if member.fills:
             inner.append("// filled from its guards:")
             for fill in member.fills:
                 inner.append(f"// DEOPT_IF({fill.guard_text})")
                 inner += fill.statements(name)
-        inner.append(f"_Py_SET_OPCODE(*instr, {member.name});")
-        inner.append("goto success;")
+        inner += [f"_Py_SET_OPCODE(*instr, {member.name});", "goto success;"]
         body += ["    " + line if line and not line.startswith("#") else line
-                 for line in inner]
-        body.append("}")
+                 for line in inner] + ["}"]
         if member.narrowed or any(s.kind == dsl.REJECT
                                   for s in member.when.dsl_statements()):
             body.append(f"{reject}: ;")
     body.append("")
     if spec.otherwise is not None:
-        body.append("// otherwise")
-        body += render_block(family, spec.otherwise, None)
+        body += ["// otherwise"] + render_block(family, spec.otherwise, None)
     if not _ends_in_failure(spec.otherwise):
         body.append(f"FAIL_WITH({failure_macro(name, 'OTHER')});")
     lines += ["    " + line if line and not line.startswith("#") and not line.endswith(": ;")
@@ -183,11 +161,10 @@ def emit_function(family: model.Family) -> list[str]:
 def emit_specializers(m: model.Model) -> dict:
     """The template's data: failure-kind macros and the functions."""
     families = [f for f in m.families if f.specializer is not None]
-    kinds = []
-    for f in families:
-        kinds.append([(failure_macro(f.name, k), n) for n, k in enumerate(f.specializer.failures)])
     return {
-        "kinds": kinds,
+        "kinds": [[(failure_macro(f.name, k), n) for n, k in enumerate(f.specializer.failures)]
+                  for f in families],
         "functions": ["\n".join(emit_function(f)) for f in families],
-        "prototypes": [prototype(f) for f in families],
+        "prototypes": [f"int {function_name(f.name)}({', '.join(parameters(f))});"
+                       for f in families],
     }

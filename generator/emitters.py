@@ -13,6 +13,7 @@ import jinja2
 from . import model
 from .emit_cases import emit_cases
 from .cwriter import line_origins
+from .emit_docs import emit_docs
 from .emit_lines import resolve
 from .emit_specializer import emit_specializers
 from .layout import pyc_identity
@@ -72,10 +73,6 @@ def _bits(numbers: list[int]) -> list[int]:
     return words
 
 
-def _nb_ops(m: Model) -> list[tuple[str, str]]:
-    return m.opargs.get(model.NAMED_OPARGS[0], [])
-
-
 def _base_context(m: Model) -> dict:
     base = m.base_instructions()
     first_with_arg = min((i.number for i in base if i.number >= HAVE_ARGUMENT), default=None)
@@ -84,7 +81,7 @@ def _base_context(m: Model) -> dict:
         "have_argument": HAVE_ARGUMENT,
         "have_argument_first": first_with_arg,
         "do_tracing": DO_TRACING,
-        "nb_ops": _nb_ops(m),
+        "nb_ops": m.opargs.get(model.NAMED_OPARGS[0], []),
         "families": m.families,
         # By opcode: dis and summarize_stats give the free opcodes, from 1 up, to the names
         # of this list in order.
@@ -99,24 +96,18 @@ class _OpcodePyInst:
         self.name = inst.name
         self.number = inst.number
         flags = inst.flags
-        if "name" in flags:
-            self.definer = "name_op"
-        elif flags & {"jump_forward", "jump_backward"}:
-            self.definer = "jrel_op"
-        else:
-            self.definer = "def_op"
+        self.definer = ("name_op" if "name" in flags else
+                        "jrel_op" if flags & {"jump_forward", "jump_backward"} else "def_op")
         self.lists = [lst for flag, lst in (("const", "hasconst"), ("compare", "hascompare"),
                                              ("local", "haslocal"), ("free", "hasfree"))
                       if flag in flags]
 
 
 def _stack_effects(m: Model) -> list[tuple[Instruction, str, str | None]]:
-    result = []
-    for inst in m.base_instructions():
-        main = (inst.compiler_effect or inst.effect).delta.render()
-        jumped = inst.jump_effect.delta.render() if inst.jump_effect else None
-        result.append((inst, main, jumped))
-    return result
+    """(instruction, its stack effect, its jump effect or None) for every base instruction."""
+    return [(inst, (inst.compiler_effect or inst.effect).delta.render(),
+             inst.jump_effect.delta.render() if inst.jump_effect else None)
+            for inst in m.base_instructions()]
 
 
 def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
@@ -131,7 +122,7 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     """
     trie: dict = {}
     longest = 1
-    upstream = m.upstream_supers
+    upstream = model.upstream_supers(m.baseline)
     for inst in m.by_number():
         if inst.kind != "super" or not inst.is_specialized:
             continue
@@ -154,9 +145,8 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
                 install = f"_Py_SET_OPCODE(instructions[i - {depth}], {name});"
                 if closed_by:  # model.super_closed_by: upstream would pair the last part
                     test = " && ".join(f"next != {n}" for n in closed_by)
-                    lines.append(f"{indent}        if ({test}) {{")
-                    lines.append(f"{indent}            {install}")
-                    lines.append(f"{indent}        }}")
+                    lines += [f"{indent}        if ({test}) {{", f"{indent}            {install}",
+                              f"{indent}        }}"]
                 else:
                     lines.append(f"{indent}        {install}")
             if children:
@@ -168,15 +158,11 @@ def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     return longest - 1, (emit(trie, 0, "    ") if trie else ["    (void)opcode;"])
 
 
-def _doc_lines(doc: str) -> list[str]:
-    return doc.split("\n") if doc else []
-
-
 class _CacheView:
     def __init__(self, cache: model.Cache, families: list[model.Family]):
         self.name = cache.name
         self.entries = cache.entries
-        self.doc_lines = _doc_lines(cache.doc)
+        self.doc_lines = cache.doc.split("\n") if cache.doc else []
         self.families = [f for f in families if f.cache is cache]
 
 
@@ -197,60 +183,40 @@ def generate(m: Model) -> dict[str, str]:
     out: dict[str, str] = {}
     by_number = {i.number: i for i in m.instructions}
 
-    out[OUTPUTS["cases"]] = env.get_template("generated_cases.c.h.j2").render(
-        cases=emit_cases(m)[:-1])
+    def render(key: str, **data) -> None:
+        """OUTPUTS[key] from its template, which is named after the file."""
+        out[OUTPUTS[key]] = env.get_template(Path(OUTPUTS[key]).name + ".j2").render(**data)
 
-    targets = []
-    for n in range(256):
-        if n in by_number:
-            targets.append(f"TARGET_{by_number[n].name}")
-        elif n == DO_TRACING:
-            targets.append("TARGET_DO_TRACING")
-        else:
-            targets.append("_unknown_opcode")
+    render("cases", cases=emit_cases(m)[:-1])
+
+    names = {n: i.name for n, i in by_number.items()} | {DO_TRACING: "DO_TRACING"}
+    targets = [f"TARGET_{names[n]}" if n in names else "_unknown_opcode" for n in range(256)]
     # DO_TRACING dispatches through the second table: to the checked copy of an instruction
     # that has one (emit_cases: it dispatches without the tracing check).
     untraced = m.untraced_dispatch
     traced = [f"{t}_TRACED" if n in by_number and by_number[n].name in untraced
               and not by_number[n].is_specialized else t for n, t in enumerate(targets)]
-    out[OUTPUTS["targets"]] = env.get_template("opcode_targets.h.j2").render(
-        targets=targets, traced=traced)
+    render("targets", targets=targets, traced=traced)
 
-    out[OUTPUTS["opcode_h"]] = env.get_template("opcode.h.j2").render(**ctx)
+    render("opcode_h", **ctx)
 
     jrel = [i.number for i in ctx["base"] if i.flags & {"jump_forward", "jump_backward"}]
-    opnames = []
-    for n in range(256):
-        if n in by_number:
-            opnames.append((n, by_number[n].name))
-        elif n == DO_TRACING:
-            opnames.append((n, "DO_TRACING"))
-        else:
-            opnames.append((n, f"<{n}>"))
-    used = set(by_number) | {DO_TRACING}
-    out[OUTPUTS["pycore_opcode_h"]] = env.get_template("pycore_opcode.h.j2").render(
-        relative_jump_bits=_bits(jrel), jump_bits=_bits(jrel),
-        by_name=sorted(m.instructions, key=lambda i: i.name),
-        opnames=opnames, unused_numbers=[n for n in range(1, 256) if n not in used], **ctx)
+    opnames = [(n, names.get(n, f"<{n}>")) for n in range(256)]
+    render("pycore_opcode_h", jump_bits=_bits(jrel),
+           by_name=sorted(m.instructions, key=lambda i: i.name), opnames=opnames,
+           unused_numbers=[n for n in range(1, 256) if n not in names], **ctx)
 
     specializers = emit_specializers(m)
-    out[OUTPUTS["caches_h"]] = env.get_template("pycore_code_caches.h.j2").render(
-        caches=[_CacheView(c, m.families) for c in m.caches],
-        prototypes=specializers["prototypes"], pyc=pyc_identity(m))
-    out[OUTPUTS["specializers"]] = env.get_template("specialize_families.c.h.j2").render(
-        **specializers)
+    render("caches_h", caches=[_CacheView(c, m.families) for c in m.caches],
+           prototypes=specializers["prototypes"], pyc=pyc_identity(m))
+    render("specializers", **specializers)
 
     history, installer = _superinstruction_installer(m)
-    out[OUTPUTS["specialize"]] = env.get_template("specialize_tables.h.j2").render(
-        families=m.families, history=max(history, 1), installer=installer)
+    render("specialize", families=m.families, history=max(history, 1), installer=installer)
 
-    out[OUTPUTS["stack_effect"]] = env.get_template("stack_effect.c.h.j2").render(
-        effects=_stack_effects(m))
+    render("stack_effect", effects=_stack_effects(m))
 
-    py_ctx = dict(ctx)
-    py_ctx["base"] = [_OpcodePyInst(i) for i in ctx["base"]]
-    out[OUTPUTS["opcode_py"]] = env.get_template("opcode.py.j2").render(**py_ctx)
+    render("opcode_py", **{**ctx, "base": [_OpcodePyInst(i) for i in ctx["base"]]})
 
-    from .emit_docs import emit_docs
-    out[OUTPUTS["docs"]] = emit_docs(m, env)
+    render("docs", **emit_docs(m))
     return out

@@ -45,7 +45,7 @@ class PycIdentity:
 
 def layout(m: Model) -> list[tuple[str, int, int]]:
     """(name, opcode, cache entries) of every base instruction, by opcode."""
-    return [(i.name, i.number, i.cache_size) for i in m.base_instructions()]
+    return [(i.name, i.number, i.cache.size if i.cache else 0) for i in m.base_instructions()]
 
 
 def baseline_layout(b: Baseline) -> list[tuple[str, int, int]]:

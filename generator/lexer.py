@@ -33,15 +33,16 @@ _PUNCTUATORS = sorted(
     reverse=True,
 )
 
+# Each group is named after the kind of the token it matches.
 _TOKEN_RE = re.compile(
     r"""
-    (?P<doc>///[^\n]*)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
-  | (?P<ident>[A-Za-z_][A-Za-z_0-9]*)
-  | (?P<number>(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)[uUlLfF]*)
-  | (?P<string>"(?:[^"\\\n]|\\.)*")
-  | (?P<char>'(?:[^'\\\n]|\\.)+')
-  | (?P<punct>"""
+    (?P<DOC>///[^\n]*)
+  | (?P<COMMENT>//[^\n]*|/\*.*?\*/)
+  | (?P<IDENT>[A-Za-z_][A-Za-z_0-9]*)
+  | (?P<NUMBER>(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)[uUlLfF]*)
+  | (?P<STRING>"(?:[^"\\\n]|\\.)*")
+  | (?P<CHAR>'(?:[^'\\\n]|\\.)+')
+  | (?P<PUNCT>"""
     + "|".join(re.escape(p) for p in _PUNCTUATORS)
     + r""")
   | (?P<space>[ \t\r\f\v]+|\n)
@@ -50,8 +51,9 @@ _TOKEN_RE = re.compile(
 )
 
 
-# '#' first on its line, after blanks: a preprocessor line (matched at a line's start).
-_PREPROC_START = re.compile(r"[ \t]*#")
+# '#' first on its line, after blanks: a preprocessor line (matched at a line's start), up to
+# the newline that is not escaped by a backslash.
+_PREPROC_LINE = re.compile(r"[ \t]*(#(?:[^\n]*\\\n)*[^\n]*)")
 
 
 class Token(NamedTuple):
@@ -98,22 +100,9 @@ def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
     at_line_start = True
     while pos < len(text):
         if at_line_start:
-            # A preprocessor line: '#' first on its line (after blanks), up to the newline that
-            # is not escaped by a backslash.
-            m = _PREPROC_START.match(text, pos)
+            m = _PREPROC_LINE.match(text, pos)
             if m:
-                start = m.end() - 1
-                end = start
-                while True:
-                    nl = text.find("\n", end)
-                    if nl == -1:
-                        end = len(text)
-                        break
-                    if text[nl - 1] == "\\":
-                        end = nl + 1
-                        continue
-                    end = nl
-                    break
+                start, end = m.span(1)
                 tokens.append(Token(PREPROC, text[start:end], start, end, source.location(start)))
                 pos = end
                 continue
@@ -135,19 +124,10 @@ def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
             pos = m.end()
             continue
         at_line_start = False
-        token_kind = {
-            "doc": DOC,
-            "comment": COMMENT,
-            "ident": IDENT,
-            "number": NUMBER,
-            "string": STRING,
-            "char": CHAR,
-            "punct": PUNCT,
-        }[kind]
-        if token_kind == PUNCT and value == "/" and text.startswith("/*", pos):
+        if kind == PUNCT and value == "/" and text.startswith("/*", pos):
             sink.error(source.location(pos), "unterminated comment")
             break
-        tokens.append(Token(token_kind, value, pos, m.end(), source.location(pos)))
+        tokens.append(Token(kind, value, pos, m.end(), source.location(pos)))
         pos = m.end()
     tokens.append(Token(EOF_, "", len(text), len(text), source.location(len(text))))
     return tokens

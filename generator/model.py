@@ -95,10 +95,6 @@ class Size:
     def is_zero(self) -> bool:
         return self.const == 0 and not self.terms
 
-    @property
-    def is_constant(self) -> bool:
-        return not self.terms
-
     def positive_part(self) -> "Size":
         return Size(max(self.const, 0), {t: c for t, c in self.terms.items() if c > 0})
 
@@ -115,18 +111,14 @@ class Size:
         widen = wide and bool(self.terms) and (self.const != 0 or len(self.terms) > 1)
         parts: list[str] = []
         for t, c in self.terms.items():
-            sign = "-" if c < 0 else "+"
-            mag = abs(c)
             if widen and not t.endswith(" ? 1 : 0)"):  # a 0-or-1 item cannot make a sum wrap
                 t = f"(Py_ssize_t){t}" if t.isidentifier() or t.startswith("(") else f"(Py_ssize_t)({t})"
-            text = t if mag == 1 else f"{mag} * {t}"
-            parts.append(f"{sign} {text}")
+            text = t if abs(c) == 1 else f"{abs(c)} * {t}"
+            parts.append(f"{'-' if c < 0 else '+'} {text}")
         if self.const or not parts:
             parts.append(f"{'-' if self.const < 0 else '+'} {abs(self.const)}")
         text = " ".join(parts)
-        if text.startswith("+ "):
-            return text[2:]
-        return "-" + text[2:]
+        return text[2:] if text.startswith("+ ") else "-" + text[2:]
 
     def __repr__(self) -> str:
         return f"Size({self.render()})"
@@ -231,10 +223,7 @@ class StackEffect(Final):
 
     @staticmethod
     def total(items: list[StackItem]) -> Size:
-        total = Size()
-        for item in items:
-            total = total + item.size
-        return total
+        return sum((item.size for item in items), Size())
 
     @property
     def delta(self) -> Size:
@@ -257,13 +246,9 @@ class StackEffect(Final):
         `unused` slots): the epilogue does not store them."""
         in_pos = {i.name: (p, i.shape()) for i, p in
                   zip(self.inputs, self.offsets_from_bottom(self.inputs)) if not i.is_unused}
-        result = set()
-        for index, (o, p) in enumerate(zip(self.outputs, self.offsets_from_bottom(self.outputs))):
-            if o.is_unused:
-                result.add(index)
-            elif o.name in in_pos and in_pos[o.name] == (p, o.shape()):
-                result.add(index)
-        return result
+        out_pos = self.offsets_from_bottom(self.outputs)
+        return {index for index, o in enumerate(self.outputs)
+                if o.is_unused or in_pos.get(o.name) == (out_pos[index], o.shape())}
 
     def spelling(self) -> str:
         return ast.spell_effect(self.inputs, self.outputs)
@@ -284,35 +269,8 @@ class Body(Final):
         return self.reading.statements
 
     @property
-    def mentioned(self) -> set[str]:
-        """The identifiers the body uses."""
-        return set(self.reading.names)
-
-    @property
     def uses_cache(self) -> bool:
         return "cache" in self.reading.names
-
-    @property
-    def cache_token(self):
-        return self.reading.names.get("cache")
-
-    @property
-    def uses_oparg(self) -> bool:
-        return "oparg" in self.reading.names
-
-    @property
-    def oparg_token(self):
-        return self.reading.names.get("oparg")
-
-    @property
-    def cache_fields(self) -> list:
-        """The entry tokens of every `cache->NAME`."""
-        return [a.entry for a in self.reading.cache_accesses]
-
-    @property
-    def references(self) -> set[str]:
-        """PREDICT / JUMP_TO_INSTRUCTION targets."""
-        return {t.text for t in self.reading.references}
 
     @property
     def completes(self) -> bool:
@@ -326,7 +284,6 @@ class Operation(Final):
     """A piece of code with a stack effect: the body of an `inst`, or an `op`."""
 
     name: str
-    location: Location
     effect: StackEffect
     jump_effect: StackEffect | None
     body: Body
@@ -393,21 +350,19 @@ class Instruction(Final):
         """Every body the instruction may run: its parts' and the last part's alternatives'."""
         return self.parts + self.alternatives
 
-    def member_at(self, index: int, name: str | None = None) -> "Instruction | None":
-        """The member that part `index` runs (its body `name`, by default the part's own), if
-        that part is a member part."""
+    def member_at(self, index: int, name: str) -> "Instruction | None":
+        """The member that part `index` runs (its body `name`), if that part is a member part."""
         if not self.member_parts or index != len(self.parts) - 1:
             return None
-        name = name or self.parts[index].name
         return next(m for m in self.member_parts if m.name == name)
 
-    def part_cache(self, index: int, name: str | None = None) -> "Cache | None":
+    def part_cache(self, index: int, name: str) -> "Cache | None":
         """The inline cache a part's body reads: a member part's, its own family's; every
         other part's, the instruction's."""
         member = self.member_at(index, name)
         return member.cache if member is not None else self.cache
 
-    def part_family(self, index: int, name: str | None = None) -> "Family | None":
+    def part_family(self, index: int, name: str) -> "Family | None":
         """The family a part's guards miss to (DEOPT_IF)."""
         member = self.member_at(index, name)
         return member.family if member is not None else self.family
@@ -500,16 +455,10 @@ class Instruction(Final):
     def cache(self) -> "Cache | None":
         return self.family.cache if self.family else None
 
-    @property
-    def cache_size(self) -> int:
-        return self.cache.size if self.cache else 0
-
 
 @dataclass
 class Family(Final):
     name: str
-    location: Location
-    doc: str
     generic: Instruction
     cache: Cache | None
     adaptive: Instruction | None
@@ -529,8 +478,6 @@ class Model(Final):
     instructions: list[Instruction]  # in declaration order (files sorted by name)
     families: list[Family]  # sorted by name
     caches: list[Cache]
-    operations: list[Operation]
-    sources: list[str]  # the .inst files, relative to the project root
     opargs: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     baseline: object = None  # baselines.Baseline declared by `baseline NAME;`, if any
 
@@ -539,10 +486,6 @@ class Model(Final):
         only read what it built."""
         self._seal()
         return self
-
-    @property
-    def upstream_supers(self) -> set[str]:
-        return upstream_supers(self.baseline)
 
     def by_number(self) -> list[Instruction]:
         return sorted(self.instructions, key=lambda i: i.number)
@@ -576,8 +519,6 @@ class Model(Final):
 
     @property
     def predicted(self) -> set[str]:
-        names: set[str] = set()
-        for inst in self.instructions:
-            for part in inst.bodies:
-                names |= part.body.references
-        return names
+        """The instructions a body names in PREDICT() or JUMP_TO_INSTRUCTION()."""
+        return {t.text for inst in self.instructions for part in inst.bodies
+                for t in part.body.reading.references}

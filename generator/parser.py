@@ -110,6 +110,13 @@ class Parser:
         self.sink.error(token.location, f"expected {expected}, found {_describe(token)}")
         raise _SyntaxError
 
+    def accept(self, text: str) -> bool:
+        """Whether the next token is the punctuator `text`; if it is, it is consumed."""
+        if not self.tok.is_punct(text):
+            return False
+        self.advance()
+        return True
+
     def expect_punct(self, text: str) -> Token:
         if not self.tok.is_punct(text):
             self.fail(self.tok, f"'{text}'")
@@ -167,12 +174,10 @@ class Parser:
         if token.kind != IDENT or token.text not in TOP_LEVEL_KEYWORDS:
             self.fail(token, "'inst', 'op', 'super', 'family', 'cache', 'oparg' or 'baseline'")
         keyword = self.advance().text
-        if keyword == "family":
-            return self.parse_family(token.location, doc)
-        if keyword == "cache":
-            return self.parse_cache(token.location, doc)
-        if keyword == "oparg":
-            return self.parse_oparg(token.location, doc)
+        parse = {"family": self.parse_family, "cache": self.parse_cache,
+                 "oparg": self.parse_oparg}.get(keyword)
+        if parse is not None:
+            return parse(doc)
         if keyword == "baseline":
             name = self.expect_ident("the name of an upstream instruction set (cpython_3_11_2)")
             self.expect_punct(";")
@@ -180,18 +185,13 @@ class Parser:
         name = self.expect_ident(f"a name after '{keyword}'")
         if keyword == "op":
             effect = self.parse_effect()
-            when = None
-            if self.tok.is_ident("when"):  # the admission of the members it begins
-                self.advance()
-                when = self.parse_body()
-            body = self.parse_body()
+            when = self.optional("when", self.parse_body)  # the admission of the members it begins
             return ast.InstDecl("op", name.text, name.location, doc, None, None, [], effect,
-                                None, body, when=when)
+                                None, self.parse_body(), when=when)
         # Base instructions write upstream's opcode; specialized ones may leave it to the
         # generator (docs/dsl.md 2.1, "Name and number").
         number, number_location = None, None
-        if self.tok.is_punct("="):
-            self.advance()
+        if self.accept("="):
             number, number_location = self.expect_number("an opcode number")
         elif self.tok.kind == NUMBER:
             self.fail(self.tok, "'=' before the opcode number")
@@ -200,15 +200,11 @@ class Parser:
             self.expect_punct(":")
             parts = [self.parse_part_ref()]
             alternatives: list[ast.PartRef] = []
-            while self.tok.is_punct("+"):
-                self.advance()
-                if keyword == "super" and self.tok.is_punct("("):
+            while self.accept("+"):
+                if keyword == "super" and self.accept("("):
                     # the last part: one of several members (docs/dsl.md 2.4)
-                    self.advance()
-                    parts.append(self.parse_part_ref())
-                    while self.tok.is_punct("|"):
-                        self.advance()
-                        alternatives.append(self.parse_part_ref())
+                    last, *alternatives = self.parse_refs("|")
+                    parts.append(last)
                     if not alternatives:
                         self.fail(self.tok, "'|' and another member (alternatives are two or "
                                             "more)")
@@ -217,41 +213,37 @@ class Parser:
                 parts.append(self.parse_part_ref())
             if len(parts) < 2:
                 self.fail(self.tok, "'+' and another part (a composition has two or more parts)")
-            when = None
-            if keyword == "inst" and self.tok.is_ident("when"):
-                self.advance()
-                when = self.parse_body()
-            else:
+            when = self.optional("when", self.parse_body) if keyword == "inst" else None
+            if when is None:
                 self.expect_punct(";")
             return ast.CompositionDecl(keyword, name.text, name.location, doc, number,
                                        number_location, flags, parts, when, alternatives)
         effect = self.parse_effect()
-        jump_effect = None
-        if self.tok.is_ident("jump"):
-            self.advance()
-            jump_effect = self.parse_effect()
-        compiler_effect = None
-        if self.tok.is_ident("compiler"):
-            self.advance()
-            compiler_effect = self.parse_effect()
-        fuses = []
-        if self.tok.is_ident("fuses"):
-            self.advance()
-            fuses.append(self.parse_part_ref())
-            while self.tok.is_punct("+"):
-                self.advance()
-                fuses.append(self.parse_part_ref())
-        when = None
-        if self.tok.is_ident("when"):
-            self.advance()
-            when = self.parse_body()
+        jump_effect = self.optional("jump", self.parse_effect)
+        compiler_effect = self.optional("compiler", self.parse_effect)
+        fuses = self.optional("fuses", lambda: self.parse_refs("+")) or []
+        when = self.optional("when", self.parse_body)
         body = self.parse_body()
         return ast.InstDecl("inst", name.text, name.location, doc, number, number_location,
                             flags, effect, jump_effect, body, fuses, compiler_effect, when)
 
+    def optional(self, keyword: str, parse):
+        """What `parse` reads after `keyword`, if that word comes next; else None."""
+        if not self.tok.is_ident(keyword):
+            return None
+        self.advance()
+        return parse()
+
     def parse_part_ref(self) -> ast.PartRef:
         token = self.expect_ident("the name of an instruction or operation")
         return ast.PartRef(token.text, token.location)
+
+    def parse_refs(self, separator: str) -> list[ast.PartRef]:
+        """One name or more, with `separator` between them."""
+        refs = [self.parse_part_ref()]
+        while self.accept(separator):
+            refs.append(self.parse_part_ref())
+        return refs
 
     def parse_flags(self) -> list[ast.Flag]:
         self.expect_punct("[")
@@ -262,11 +254,9 @@ class Parser:
                 self.fail(token, "a flag (" + ", ".join(FLAG_NAMES) + ")")
             self.advance()
             flags.append(ast.Flag(token.text, token.location))
-            if self.tok.is_punct(","):
-                self.advance()
-                continue
-            self.expect_punct("]")
-            return flags
+            if not self.accept(","):
+                self.expect_punct("]")
+                return flags
 
     # -- stack effects -------------------------------------------------------------------
 
@@ -279,50 +269,46 @@ class Parser:
         return ast.StackEffect(inputs, outputs, start.location)
 
     def parse_items(self, until: str) -> list[ast.StackItem]:
-        items: list[ast.StackItem] = []
         if self.tok.is_punct(until):
-            return items
-        while True:
+            return []
+        items = [self.parse_item()]
+        while self.accept(","):
             items.append(self.parse_item())
-            if self.tok.is_punct(","):
-                self.advance()
-                continue
-            if not self.tok.is_punct(until):
-                self.fail(self.tok, f"',' or '{until}'")
-            return items
+        if not self.tok.is_punct(until):
+            self.fail(self.tok, f"',' or '{until}'")
+        return items
 
     def parse_item(self) -> ast.StackItem:
         name = self.expect_ident("a stack item name")
         if self.tok.is_punct("["):
             open_ = self.advance()
-            size = self.raw_until_closing(open_, "[", "]", "the size of the array")
+            size = self.raw_until_closing(open_, "the size of the array")
             if not size:
                 self.fail(self.tok, "the size of the array (a C expression)")
             return ast.StackItem(name.text, name.location, size=size)
         if self.tok.is_ident("if"):
             self.advance()
             open_ = self.expect_punct("(")
-            condition = self.raw_until_closing(open_, "(", ")", "the condition")
+            condition = self.raw_until_closing(open_, "the condition")
             if not condition:
                 self.fail(self.tok, "a condition (a C expression)")
             return ast.StackItem(name.text, name.location, condition=condition)
         return ast.StackItem(name.text, name.location)
 
-    def raw_until_closing(self, open_: Token, opener: str, closer: str, what: str) -> str:
+    def raw_until_closing(self, open_: Token, what: str) -> str:
         """The C text between `open_` and its matching closer (consumed), checked to be an
         expression: it is copied into the cases."""
         close = self.brackets.close(self.pos - 1)
         if close < 0:
-            self.sink.error(open_.location, f"'{opener}' is never closed")
+            self.sink.error(open_.location, f"'{open_.text}' is never closed")
             raise _SyntaxError
         first = self.tok
         inside = self.tokens[self.pos:close]
-        end = self.tokens[close]
         self.pos = close + 1
         problem = expression_problem(inside)
         if inside and problem:
             self.sink.error(first.location, f"malformed C expression in {what}: {problem}")
-        return " ".join(self.source.text[first.start:end.start].split())
+        return " ".join(self.source.text[first.start:self.tokens[close].start].split())
 
     # -- bodies --------------------------------------------------------------------------
 
@@ -334,13 +320,13 @@ class Parser:
             raise _SyntaxError
         # `///` inside a body is an ordinary comment.
         body_tokens = [t for t in self.tokens[self.pos:close] if t.kind != DOC]
-        end = self.tokens[close]
         self.pos = close + 1
-        return ast.Body(self.source, body_tokens, open_.end, end.start, open_.location)
+        return ast.Body(self.source, body_tokens, open_.end, self.tokens[close].start,
+                        open_.location)
 
     # -- families and caches -------------------------------------------------------------
 
-    def parse_family(self, location: Location, doc: str) -> ast.FamilyDecl:
+    def parse_family(self, doc: str) -> ast.FamilyDecl:
         name = self.expect_ident("the family's name (its generic instruction)")
         family = ast.FamilyDecl(name.text, name.location, doc)
         self.expect_punct("{")
@@ -367,15 +353,11 @@ class Parser:
                 continue
             self.expect_punct(":")
             if field_token.text in ("members", "failures"):
-                names = getattr(family, field_token.text)
-                names.append(self.parse_part_ref())
-                while self.tok.is_punct(","):
-                    self.advance()
-                    names.append(self.parse_part_ref())
+                getattr(family, field_token.text).extend(self.parse_refs(","))
             else:
                 setattr(family, field_token.text, self.parse_part_ref())
-                if field_token.text == "adaptive" and self.tok.is_punct("="):
-                    self.advance()  # the opcode of a generated adaptive form
+                if field_token.text == "adaptive" and self.accept("="):
+                    # the opcode of a generated adaptive form
                     family.adaptive_number, family.adaptive_number_location = \
                         self.expect_number("an opcode number")
             self.expect_punct(";")
@@ -389,7 +371,7 @@ class Parser:
         while not self.tok.is_punct(")"):
             type_tokens = []
             while not self.tok.is_punct("="):
-                if self.tok.kind not in (IDENT,) and not self.tok.is_punct("*"):
+                if self.tok.kind != IDENT and not self.tok.is_punct("*"):
                     self.fail(self.tok, "a parameter: 'TYPE NAME = EXPRESSION'")
                 type_tokens.append(self.advance())
             if len(type_tokens) < 2 or type_tokens[-1].kind != IDENT:
@@ -416,15 +398,13 @@ class Parser:
             if problem:
                 self.sink.error(first.location, f"malformed C expression for '{name.text}': "
                                                 f"{problem}")
-            end = inside[-1]
-            expression = " ".join(self.source.text[first.start:end.end].split())
+            expression = " ".join(self.source.text[first.start:inside[-1].end].split())
             params.append(ast.SpecializerParam(ctype, name.text, expression, name.location))
-            if self.tok.is_punct(","):
-                self.advance()
+            self.accept(",")
         self.expect_punct(")")
         return params
 
-    def parse_cache(self, location: Location, doc: str) -> ast.CacheDecl:
+    def parse_cache(self, doc: str) -> ast.CacheDecl:
         name = self.expect_ident("the cache struct's name")
         self.expect_punct("{")
         entries = []
@@ -441,8 +421,7 @@ class Parser:
             self.sink.error(name.location, f"cache {name.text} has no entries")
         return ast.CacheDecl(name.text, name.location, doc, entries)
 
-
-    def parse_oparg(self, location: Location, doc: str) -> ast.OpargDecl:
+    def parse_oparg(self, doc: str) -> ast.OpargDecl:
         name = self.expect_ident("the instruction whose oparg values these are")
         self.expect_punct("{")
         values = []

@@ -102,10 +102,8 @@ def _layout(caches_h: str, opcode_h: str) -> dict[str, str]:
 
 
 def _layout_changes(old: dict[str, str], new: dict[str, str]) -> list[str]:
-    lines = []
-    for key in sorted(set(old) | set(new)):
-        if old.get(key) != new.get(key):
-            lines.append(f"{key}: {old.get(key, '(none)')} -> {new.get(key, '(none)')}")
+    lines = [f"{key}: {old.get(key, '(none)')} -> {new.get(key, '(none)')}"
+             for key in sorted(set(old) | set(new)) if old.get(key) != new.get(key)]
     if lines:
         lines.append("(.pyc files of the old layout are not read by the new build: its cache tag "
                      "names other files)")

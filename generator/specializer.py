@@ -20,7 +20,7 @@ the statements of specializer blocks, and the cache fills derived from guards.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import ast
 from .diagnostics import Location
@@ -34,8 +34,6 @@ BUILTIN_FAILURES = ("OTHER", "OUT_OF_RANGE")
 # pycore_code.h).
 MAX_FAILURE_KINDS = 30
 
-# Cache reads in a guard and the write that fills the same entry.
-READERS = dsl.CACHE_READERS
 # The unsigned type each reader returns: the fill checks its value fits.
 READ_TYPES = {None: "uint16_t", "read_u16": "uint16_t", "read_u32": "uint32_t",
               "read_u64": "uint64_t"}
@@ -53,14 +51,11 @@ def adaptive_source(family: ast.FamilyDecl, generic: ast.InstDecl, has_arg: bool
     """The DSL text of the family's adaptive instruction: the generic instruction's inputs, its
     outputs unnamed (the adaptive form never completes), and the counter."""
     adaptive = family.adaptive.name
-    inputs = [i for i in generic.effect.inputs]
+    inputs = generic.effect.inputs
     passed = [i.name for i in inputs if i.name != "unused"]
     params = [p.expression for p in family.specialize.params]
     args = ", ".join(["next_instr", "oparg" if has_arg else "0"] + passed + params)
-    ins = ", ".join(ast.spell_item(i.name, i.size, i.condition) for i in inputs)
-    outs = ", ".join(ast.spell_item("unused", o.size, o.condition)
-                     for o in generic.effect.outputs)
-    effect = f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+    effect = ast.spell_effect(inputs, [replace(o, name="unused") for o in generic.effect.outputs])
     number = f" = {family.adaptive_number}" if family.adaptive_number is not None else ""
     return textwrap.dedent(f"""\
         /// Adaptive {family.name}, generated from `family {family.name}`: counts down and runs
@@ -109,14 +104,12 @@ class Fill:
         lines = []
         if self.reader != "read_obj":
             ctype = READ_TYPES[self.reader]
-            kind = failure_macro(family, "OUT_OF_RANGE")
-            lines.append(f"if ((uint64_t)({self.value}) != ({ctype})({self.value})) {{")
-            lines.append(f"    FAIL_WITH({kind});")
-            lines.append("}")
+            lines = [f"if ((uint64_t)({self.value}) != ({ctype})({self.value})) {{",
+                     f"    FAIL_WITH({failure_macro(family, 'OUT_OF_RANGE')});", "}"]
         if self.reader is None:
             lines.append(f"cache->{self.entry} = (uint16_t)({self.value});")
         else:
-            lines.append(f"{READERS[self.reader]}(cache->{self.entry}, {self.value});")
+            lines.append(f"{dsl.CACHE_READERS[self.reader]}(cache->{self.entry}, {self.value});")
         return lines
 
 
@@ -126,7 +119,7 @@ def _cache_read(tokens: list[Token], aliases: dict[str, tuple[str, str | None]])
     texts = [t.text for t in tokens]
     if len(texts) == 3 and texts[0] == "cache" and texts[1] == "->":
         return texts[2], None
-    if len(texts) == 6 and texts[0] in READERS and texts[1] == "(" and texts[2] == "cache" \
+    if len(texts) == 6 and texts[0] in dsl.CACHE_READERS and texts[1:3] == ["(", "cache"] \
             and texts[3] == "->" and texts[5] == ")":
         return texts[4], texts[0]
     if len(texts) == 1 and texts[0] in aliases:
@@ -187,12 +180,8 @@ class Admission:
         return [s for block in self.blocks for s in block.dsl_statements()]
 
     @property
-    def names(self) -> dict:
-        names: dict = {}
-        for block in self.blocks:
-            for name, token in block.names.items():
-                names.setdefault(name, token)
-        return names
+    def names(self) -> set[str]:
+        return set().union(*(block.names for block in self.blocks))
 
     @property
     def declared(self) -> set[str]:
@@ -211,7 +200,6 @@ class Admission:
 class Specializer:
     """A family's specializer, checked: what the emitter of its function needs."""
 
-    location: Location
     params: list[ast.SpecializerParam]
     inputs: list  # the generic instruction's named inputs (model.StackItem), in stack order
     prologue: Reading  # the `specialize` block, read (statements.py)

@@ -104,10 +104,6 @@ LOOP_STATE = frozenset({"oparg", "opcode", "next_instr", "frame", "cframe", "tst
 TYPE_CHECK = re.compile(r"_?Py[A-Z][A-Za-z]*_Check(Exact)?")
 
 
-def is_pure_call(name: str) -> bool:
-    return name in PURE_CALLS or TYPE_CHECK.fullmatch(name) is not None
-
-
 C_KEYWORDS = frozenset({
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
     "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
@@ -204,27 +200,18 @@ class Statement:
                 stack.extend(reversed(branch))
 
     @property
-    def all_changes(self) -> list[Change]:
-        return [c for s in self.walk() for c in s.changes]
-
-    @property
     def all_assigns(self) -> set[str]:
         return set().union(*(s.assigns for s in self.walk()))
-
-    @property
-    def always_exits(self) -> bool:
-        """Every path through the statement leaves the instruction."""
-        return self.exits
 
 
 def _ends_in_exit(block: list[Statement]) -> bool:
     return any(s.exits for s in block)
 
 
-def _set_exits(statements: list[Statement]) -> None:
-    """Statement.exits for every statement, children before their parents."""
-    order = [s for top in statements for s in top.walk()]
-    for s in reversed(order):
+def _set_exits(every: list[Statement]) -> None:
+    """Statement.exits for every statement (`every`, in source order), children before their
+    parents."""
+    for s in reversed(every):
         if s.kind in dsl.EXITING_KINDS or s.unconditional:
             s.exits = True
         elif s.kind != "compound" or s.loop:
@@ -264,13 +251,10 @@ class _Parser:
         self.heads: set[int] = set()  # token indexes of the table's statements
         self.pos = 0
 
-    def at(self, k: int) -> Token | None:
-        return self.tokens[k] if 0 <= k < len(self.tokens) else None
-
-    def matching(self, k: int) -> int:
-        """Index of the bracket closing the one at k (or the last token)."""
-        close = self.brackets.close(k)
-        return close if close >= 0 else len(self.tokens) - 1
+    def at(self, k: int, text: str) -> bool:
+        """Whether there is a token at k and it is `text`, a punctuator or a keyword."""
+        t = self.tokens[k] if 0 <= k < len(self.tokens) else None
+        return t is not None and (t.is_punct(text) or t.is_ident(text))
 
     def parse(self) -> list[Statement]:
         body = _Block(None)
@@ -305,9 +289,8 @@ class _Parser:
                 stack.append(_Block(Statement("compound", start, start, t.location,
                                               is_block=True)))
             elif t.kind == IDENT and t.text in ("if", "while", "for", "switch"):
-                has_parens = self.at(self.pos + 1) is not None and \
-                    tokens[self.pos + 1].is_punct("(")
-                close = self.matching(self.pos + 1) if has_parens else self.pos
+                close = self.brackets.close(self.pos + 1) if self.at(self.pos + 1, "(") else start
+                close = close if close >= 0 else len(tokens) - 1  # unclosed: to the end
                 stmt = Statement("compound", start, close, t.location, loop=t.text != "if")
                 _classify(stmt, tokens, start + 1, close + 1, self.brackets)
                 self.pos = close + 1
@@ -317,8 +300,7 @@ class _Parser:
                 stack.append(_Branches(Statement("compound", start, start, t.location,
                                                  loop=True), "do"))
             elif t.is_ident("case") or t.is_ident("default") or (
-                    t.kind == IDENT and self.at(self.pos + 1) is not None
-                    and tokens[self.pos + 1].is_punct(":") and t.text not in C_KEYWORDS):
+                    t.kind == IDENT and self.at(self.pos + 1, ":") and t.text not in C_KEYWORDS):
                 # a label: `case X:`, `default:`, `name:`; not a statement of its own
                 j = self.pos
                 while j < len(tokens) and not tokens[j].is_punct(":"):
@@ -341,8 +323,7 @@ class _Parser:
         """`NAME(args);` for a name of the table allowed here, or None."""
         f = dsl.form(t.text)
         k = self.pos
-        if f is None or not f.call or self.where not in f.allowed \
-                or not (self.at(k + 1) is not None and self.tokens[k + 1].is_punct("(")):
+        if f is None or not f.call or self.where not in f.allowed or not self.at(k + 1, "("):
             return None
         tokens = self.tokens
         close = self.brackets.close(k + 1)
@@ -413,12 +394,10 @@ class _Parser:
             else:
                 branch = [stmt]
             construct.branches.append(branch)
-            if top.keyword == "if" and len(construct.branches) == 1 and \
-                    self.at(self.pos) is not None and tokens[self.pos].is_ident("else"):
+            if top.keyword == "if" and len(construct.branches) == 1 and self.at(self.pos, "else"):
                 self.pos += 1
                 return  # the else branch comes next
-            if top.keyword == "do" and self.at(self.pos) is not None and \
-                    tokens[self.pos].is_ident("while"):
+            if top.keyword == "do" and self.at(self.pos, "while"):
                 end = self.simple_end(self.pos)
                 _classify(construct, tokens, self.pos, end + 1, self.brackets)
                 self.pos = end + 1
@@ -475,15 +454,11 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
             continue
         if t.kind != IDENT:
             continue
-        member = prev is not None and prev.kind == PUNCT and prev.text in (".", "->")
-        if member:
-            continue
+        if prev is not None and prev.kind == PUNCT and prev.text in (".", "->"):
+            continue  # a member
         stmt.mentions.add(t.text)
-        is_call = nxt is not None and nxt.is_punct("(")
-        if t.text == "stack_pointer":
-            continue  # writes to it are found as assignments
-        if not is_call:
-            continue
+        if t.text == "stack_pointer" or nxt is None or not nxt.is_punct("("):
+            continue  # not a call (writes to stack_pointer are found as assignments)
         f = dsl.form(t.text)
         if t.text in REFCOUNT_CALLS:
             arg = tokens[k + 2] if k + 3 < hi else None
@@ -500,10 +475,10 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
         elif f is not None and f.kind == dsl.STAT:
             stmt.changes.append(Change("stat", t))
         elif f is not None and f.kind in dsl.DSL_KINDS | {dsl.EXIT} or \
-                t.text in C_KEYWORDS or is_pure_call(t.text):
+                t.text in C_KEYWORDS or t.text in PURE_CALLS or TYPE_CHECK.fullmatch(t.text):
             continue
-        elif prev is not None and prev.is_punct("(") and k >= 2 and tokens[k - 2].kind == IDENT \
-                and tokens[k - 2].text in ("sizeof",):
+        elif prev is not None and prev.is_punct("(") and k >= 2 \
+                and tokens[k - 2].is_ident("sizeof"):
             continue
         else:
             stmt.changes.append(Change("call", t))
@@ -527,14 +502,13 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         target = tokens[k + 1:op_index]
         if not target:  # prefix: the operand after it
             j = op_index + 1
-            while j < hi and (tokens[j].kind == IDENT or tokens[j].is_punct("->")
-                              or tokens[j].is_punct(".") or tokens[j].is_punct("*")
-                              or tokens[j].is_punct("[") or tokens[j].is_punct("(")):
+            while j < hi and (tokens[j].kind == IDENT or tokens[j].kind == PUNCT
+                              and tokens[j].text in ("->", ".", "*", "[", "(")):
                 j = brackets.after(j)
             target = tokens[op_index + 1:j]
             if target and target[0].is_punct("*"):
                 target = [op] + target  # `++*p`: through the pointer
-        _assign_target(stmt, tokens, target, op)
+        _assign_target(stmt, target, op)
         return
     # The target: back to the start of the statement or a top-level `,` / `(`, over the
     # bracketed groups on the way (`a[i] = `, `f(x)->y = `).
@@ -548,7 +522,7 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
             break
         k -= 1
     target = tokens[k + 1:op_index]
-    _assign_target(stmt, tokens, target, op)
+    _assign_target(stmt, target, op)
     if op.text == "=" and k + 1 == lo and len(target) > 1 and stmt.kind == "code":
         # `TYPE name = init;` opening a statement: a declaration, with its initializer
         end = op_index + 1
@@ -557,7 +531,7 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         stmt.declares.append((target[-1], op_index + 1, end))
 
 
-def _assign_target(stmt: Statement, tokens: list[Token], target: list[Token], op: Token) -> None:
+def _assign_target(stmt: Statement, target: list[Token], op: Token) -> None:
     if not target:
         return
     last = target[-1]
@@ -638,7 +612,6 @@ class Reading:
     """A body or block as the reader (read_body) understands it: what every later stage uses
     instead of scanning the text again."""
 
-    where: str  # dsl.BODY or a block's name
     tokens: list[Token]  # without preprocessor lines
     brackets: Brackets
     statements: list[Statement]
@@ -808,13 +781,12 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
     raw: list = []
     parser = _Parser(tokens, brackets, where, raw)
     statements = parser.parse()
-    for top in statements:
-        for s in top.walk():
-            s.end = tokens[s.last].end
-    _set_exits(statements)
+    every = [s for top in statements for s in top.walk()]
+    for s in every:
+        s.end = tokens[s.last].end
+    _set_exits(every)
     # Trailing statements of each completing statement, in its own block.
-    blocks = [statements] + [b for top in statements for s in top.walk() for b in s.branches]
-    for block in blocks:
+    for block in [statements] + [b for s in every for b in s.branches]:
         for k, s in enumerate(block):
             if s.kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED):
                 s.trailing = _trailing(block, k)
@@ -849,7 +821,7 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                 and brackets.close(k + 1) >= 0 and not any(loc == t.location for loc, _ in raw):
             raw.append((t.location, f"{t.text}(...) must be a statement of its own: "
                                     f"{f.usage(where)};"))
-    for stmt in (s for top in statements for s in top.walk()):
+    for stmt in every:
         if stmt.form is None or stmt.kind not in dsl.DSL_KINDS:
             continue
         params = stmt.form.params[where]
@@ -862,12 +834,10 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                             f"{'true' if value else 'false'}: it {'always' if value else 'never'} "
                             f"{stmt.form.does}"))
     problems += [(loc, message, ()) for loc, message in raw]
-    reading = Reading(where, tokens, brackets, statements, problems, names, accesses,
-                      has_preprocessor, source=source)
-    reading.falls_through = not any(s.always_exits for s in statements)
-    if reading.falls_through:
-        reading.end_trailing = _trailing(statements, len(statements))
-    return reading
+    falls_through = not any(s.exits for s in statements)
+    return Reading(tokens, brackets, statements, problems, names, accesses,
+                   has_preprocessor, falls_through,
+                   _trailing(statements, len(statements)) if falls_through else [], source)
 
 
 class _Point:
@@ -882,17 +852,13 @@ class _Point:
         self.preds = preds
 
 
-def changes_before_guards(block: list[Statement]) -> list[tuple[Change, Statement]]:
-    return changes_before(block, lambda s: s.kind == dsl.GUARD)
-
-
 def changes_before(block: list[Statement], is_target,
                    stops=lambda change: False) -> list[tuple[Change, Statement]]:
     """(change, the first target it precedes) for every change that some path runs before a
-    target statement (a `DEOPT_IF`, for changes_before_guards): an earlier statement of the guard's block or of an enclosing one (the
-    conditions of enclosing `if`s included), but not a branch that always exits, nor the other
-    branch of an `if`. In a loop, what its body does precedes its guards on the next round. A
-    guard's own condition counts too.
+    target statement (a `DEOPT_IF`, for the guard check): an earlier statement of the guard's
+    block or of an enclosing one (the conditions of enclosing `if`s included), but not a branch
+    that always exits, nor the other branch of an `if`. In a loop, what its body does precedes
+    its guards on the next round. A guard's own condition counts too.
 
     The body becomes a graph of points, built in one pass with an explicit stack (bodies may
     nest deeper than Python's recursion limit); each guard then walks it back, and a point

@@ -119,9 +119,13 @@ print("cycle through a list iterator collected:", gc.collect() > 0)
 
 # A full collection empties the free lists: new ints made after it take new blocks, as
 # upstream's do (ints left on the list would serve up to a hundred of them).
-dead = [i * 1000003 for i in range(1, 2_000)]
-del dead
-gc.collect()
-before = sys.getallocatedblocks()
-kept = [i * 1000003 for i in range(1, 201)]
-print("new blocks after a full collection:", sys.getallocatedblocks() - before >= 190)
+def new_blocks_after_collection():
+    dead = [i * 1000003 for i in range(1, 2_000)]
+    del dead
+    gc.collect()
+    before = sys.getallocatedblocks()
+    kept = [i * 1000003 for i in range(1, 201)]
+    return sys.getallocatedblocks() - before >= 190 and len(kept) == 200
+
+
+print("new blocks after a full collection:", new_blocks_after_collection())

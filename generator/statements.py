@@ -462,8 +462,8 @@ def _classify(stmt: Statement, tokens: list[Token], lo: int, hi: int,
         f = dsl.form(t.text)
         if t.text in REFCOUNT_CALLS:
             arg = tokens[k + 2] if k + 3 < hi else None
-            released = arg.text if t.text in RELEASING_CALLS and arg.kind == IDENT and (
-                tokens[k + 3].is_punct(")") or tokens[k + 3].is_punct(",")) else None
+            released = arg.text if t.text in RELEASING_CALLS and arg is not None and (
+                arg.kind == IDENT and tokens[k + 3].text in (")", ",")) else None
             close = brackets.close(k + 1)
             dealloc = tokens[close - 1].text if t.text == "_Py_DECREF_SPECIALIZED" and \
                 close > k + 2 and tokens[close - 1].kind == IDENT else None

@@ -70,6 +70,14 @@ def test_random_mutations_give_diagnostics_never_a_traceback(tmp_path, capsys):
     assert outcomes[1] >= MUTATIONS // 4  # the mutations do break things (and were reported)
 
 
+def test_a_release_call_cut_off_at_the_body_end_is_no_traceback(project):
+    # `Py_DECREF()` as the body's last statement: the reader looked at the argument it does
+    # not have (an AttributeError before the fix)
+    m = genutil.model_of(project("inst A = 100 (x -- r) {\n    r = x;\n    Py_DECREF()\n}\n"))
+    last = m.instructions[0].parts[0].body.statements[-1]
+    assert [(c.kind, c.token.text) for c in last.changes] == [("refcount", "Py_DECREF")]
+
+
 def test_any_depth_of_nesting_parses(project):
     depth = 20_000  # far beyond Python's recursion limit
     body = "if (x) {\n" * depth + "Py_INCREF(x);\n" + "}\n" * depth

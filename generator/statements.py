@@ -310,6 +310,13 @@ class _Parser:
                 stmt = self.table_statement(t) if t.kind == IDENT else None
                 if stmt is None:
                     end = self.simple_end(self.pos)
+                    # no `;` before the block's end (a stray closer is the bracket check's)
+                    after = tokens[end + 1] if end + 1 < len(tokens) else None
+                    stray = (end == start and t.kind == PUNCT and t.text in ")]}") or (
+                        after is not None and after.kind == PUNCT and after.text in ")]")
+                    if not tokens[end].is_punct(";") and not stray:
+                        self.problems.append((tokens[end].location,
+                                              "expected ';' after this statement"))
                     kind = "code"
                     f = dsl.form(t.text) if t.kind == IDENT else None
                     if f is not None and not f.call and self.where in f.allowed:

@@ -70,12 +70,14 @@ def test_random_mutations_give_diagnostics_never_a_traceback(tmp_path, capsys):
     assert outcomes[1] >= MUTATIONS // 4  # the mutations do break things (and were reported)
 
 
-def test_a_release_call_cut_off_at_the_body_end_is_no_traceback(project):
+def test_a_statement_without_its_semicolon_at_the_body_end_is_a_diagnostic(project):
     # `Py_DECREF()` as the body's last statement: the reader looked at the argument it does
-    # not have (an AttributeError before the fix)
-    m = genutil.model_of(project("inst A = 100 (x -- r) {\n    r = x;\n    Py_DECREF()\n}\n"))
-    last = m.instructions[0].parts[0].body.statements[-1]
-    assert [(c.kind, c.token.text) for c in last.changes] == [("refcount", "Py_DECREF")]
+    # not have (an AttributeError), and a last statement without `;` became a C error
+    for last, col in (("Py_DECREF()", 15), ("Py_DECREF(x)", 16), ("r = x", 9)):
+        text = f"inst A = 100 (x -- r) {{\n    r = x;\n    {last}\n}}\n"
+        diags = genutil.errors(project(text))
+        assert [(d.location.line, d.location.col, d.message) for d in diags] == [
+            (3, col, "expected ';' after this statement")], last
 
 
 def test_any_depth_of_nesting_parses(project):

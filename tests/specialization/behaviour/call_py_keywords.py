@@ -3,11 +3,12 @@
 # parameters between and after them taken from defaults: specialized, then every guard and
 # every shape the member must leave to the generic call. Keyword-only parameters, defaults
 # before, between and after the keywords, a method call and a plain call at one site (bound
-# method, function stored on an instance), `__defaults__` and `__code__` replaced after
-# specializing, another function at the site, keywords out of order, an unknown or repeated
-# name, a keyword for a positional-only parameter, a missing argument, `**kwargs` and
-# `*args` parameters, cells (a parameter an inner function captures), generators, closures,
-# errors raised by the callee (their line), recursion with keywords and sixteen parameters.
+# method, function stored on an instance, one function called both ways), `__defaults__` and
+# `__code__` replaced after specializing, another function at the site, keywords out of
+# order, an unknown or repeated name, a keyword for a positional-only parameter, a missing
+# argument, `**kwargs` and `*args` parameters, cells (a parameter an inner function
+# captures), generators, closures, errors raised by the callee (their line), recursion with
+# keywords and sixteen parameters.
 import dis
 import sys
 
@@ -140,6 +141,28 @@ plain = Plain()
 plain.area = lambda h, scale=1: ("plain", h, scale)
 shapes = [Shape(3)] * 20 + [plain, Shape(4), plain]
 print([call_area(s, 5) for s in shapes][-4:])
+
+
+# One site, one function: called as a method (self passed) and stored on an instance (not).
+def measure(self, h=1, *, scale=1):
+    return ("measure", show(self), h, scale)
+
+
+class Measured:
+    measure = measure
+
+    def __repr__(self):
+        return "Measured()"
+
+
+def call_measure(obj, h):
+    return obj.measure(h, scale=2)
+
+
+loose = Plain()
+loose.measure = measure
+holders = [Measured()] * 20 + [loose, Measured(), loose]
+print([call_measure(o, 5) for o in holders][-4:])
 
 
 # One site, the function changed after specializing.

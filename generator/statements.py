@@ -24,16 +24,12 @@ from . import dsl
 from .diagnostics import Location
 from .lexer import IDENT, PREPROC, PUNCT, Brackets, Token, match_brackets
 
-# Macros and functions that change reference counts.
-REFCOUNT_CALLS = frozenset({
-    "Py_INCREF", "Py_XINCREF", "Py_DECREF", "Py_XDECREF", "Py_CLEAR", "Py_SETREF",
-    "Py_XSETREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
-    "_Py_DECREF_SKIP_IMMORTAL",
-})
-# Calls that release a reference held by their first argument.
+# Calls that release a reference held by their first argument, and all that change reference
+# counts.
 RELEASING_CALLS = frozenset({"Py_DECREF", "Py_XDECREF", "Py_CLEAR", "Py_SETREF", "Py_XSETREF",
                              "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
                              "_Py_DECREF_SKIP_IMMORTAL"})
+REFCOUNT_CALLS = RELEASING_CALLS | {"Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef"}
 # Calls that also assign their first argument (and change reference counts).
 SETREF_CALLS = frozenset({"Py_SETREF", "Py_XSETREF", "Py_CLEAR"})
 
@@ -66,30 +62,24 @@ PURE_CALLS = frozenset({
     "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
     "_PyFrame_GetCode", "_PyFrame_GetStackPointer",
 })
-# Calls that change something but cannot run Python code: they release no reference (or only
-# one that cannot be the last), allocate no object the garbage collector tracks, check no
-# signals (`_PyLong_Multiply` and the divisions do, on large ints) and call no slot. After a
-# path that runs only these and PURE_CALLS, the tracing state is the one the instruction
-# started with (Reading.code_before_completion). Add a name only if that holds for every
-# argument it may get; on an error it may do anything, as the error exit checks again.
-NO_CODE_CALLS = frozenset({
-    "Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_NO_DEALLOC",
-    "_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong", "PyLong_FromSsize_t",
-    "PyFloat_FromDouble", "JUMPBY", "JUMPTO", "PREDICT",
-    # runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose
-    # deallocators only free) and make a number (not the multiplications, _PyQuicken_IntMultiply
-    # and _PyQuicken_IntMultiplyStored: _PyLong_Multiply)
-    "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult", "_PyQuicken_IntAdd",
-    "_PyQuicken_IntSubtract", "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
-    "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored",
-})
-# Those of them that allocate: tracemalloc, when it traces, records the frame's position.
+# Calls that allocate: tracemalloc, when it traces, records the frame's position. Of
+# runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose deallocators
+# only free) and make a number (not the multiplications, _PyQuicken_IntMultiply and
+# _PyQuicken_IntMultiplyStored: _PyLong_Multiply).
 ALLOCATING_CALLS = frozenset({"_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong",
                               "PyLong_FromSsize_t", "PyFloat_FromDouble",
                               "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult",
                               "_PyQuicken_IntAdd", "_PyQuicken_IntSubtract",
                               "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
                               "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored"})
+# Calls that change something but cannot run Python code: they release no reference (or only
+# one that cannot be the last), allocate no object the garbage collector tracks, check no
+# signals (`_PyLong_Multiply` and the divisions do, on large ints) and call no slot. After a
+# path that runs only these and PURE_CALLS, the tracing state is the one the instruction
+# started with (Reading.code_before_completion). Add a name only if that holds for every
+# argument it may get; on an error it may do anything, as the error exit checks again.
+NO_CODE_CALLS = ALLOCATING_CALLS | {"Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef",
+                                    "_Py_DECREF_NO_DEALLOC", "JUMPBY", "JUMPTO", "PREDICT"}
 # Deallocators that run no code: `_Py_DECREF_SPECIALIZED(x, D)` with one of these frees an
 # int, a float or a str and nothing else.
 NO_CODE_DEALLOCS = frozenset({"PyObject_Free", "_PyFloat_ExactDealloc",
@@ -222,20 +212,20 @@ def _set_exits(every: list[Statement]) -> None:
             s.exits = all(_ends_in_exit(b) for b in s.branches)
 
 
+@dataclass(eq=False)
 class _Block:
     """An open `{`: collects statements until its `}` (the body itself has none)."""
 
-    def __init__(self, statement: Statement | None):
-        self.statement = statement
-        self.statements: list[Statement] = []
+    statement: Statement | None
+    statements: list[Statement] = field(default_factory=list)
 
 
+@dataclass(eq=False)
 class _Branches:
     """An `if`, loop or `do` whose branches are still being read."""
 
-    def __init__(self, statement: Statement, keyword: str):
-        self.statement = statement
-        self.keyword = keyword
+    statement: Statement
+    keyword: str
 
 
 class _Parser:

@@ -164,6 +164,8 @@ class _Analyzer:
         caches: dict[str, ast.CacheDecl] = {}
         families: dict[str, ast.FamilyDecl] = {}
         baselines: list[ast.BaselineDecl] = []
+        tables = {ast.OpargDecl: (self.oparg_decls, "oparg declaration for"),
+                  ast.CacheDecl: (caches, "cache"), ast.FamilyDecl: (families, "family")}
         for d in decls:
             if isinstance(d, ast.BaselineDecl):
                 if baselines:
@@ -172,14 +174,7 @@ class _Analyzer:
                 else:
                     baselines.append(d)
                 continue
-            if isinstance(d, ast.OpargDecl):
-                table, what = self.oparg_decls, "oparg declaration for"
-            elif isinstance(d, ast.CacheDecl):
-                table, what = caches, "cache"
-            elif isinstance(d, ast.FamilyDecl):
-                table, what = families, "family"
-            else:
-                table, what = names, "definition"
+            table, what = tables.get(type(d), (names, "definition"))
             if d.name in table:
                 first = table[d.name].location
                 self.error(d.location, f"duplicate {what} '{d.name}' (first defined at {first})",

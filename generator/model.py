@@ -1,14 +1,9 @@
-"""The semantic model: plain data classes describing the checked instruction set.
-
-The analyser (analysis.py) builds it from the syntax tree and seals it (Model.seal); the
-emitters (emit_*.py) only read it: assigning to a field of a sealed model raises. Nothing here
-knows about text layout.
-"""
+"""The semantic model: plain data classes describing the checked instruction set, built by the
+analyser (analysis.py) and sealed (Model.seal) before the emitters (emit_*.py) read it."""
 
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field, fields
 
 from . import ast
@@ -16,9 +11,8 @@ from .diagnostics import Location
 
 
 class Final:
-    """A model object. The analysis builds the model; once it returns it (Model.seal), the
-    model is final: assigning to a field raises, and its lists and sets are tuples and
-    frozensets."""
+    """A model object: once the analysis seals the model (Model.seal), assigning to a field
+    raises, and its lists and sets are tuples and frozensets."""
 
     _sealed = False
 
@@ -160,10 +154,8 @@ class StackItem(Final):
 
 
 def upstream_supers(baseline) -> set[str]:
-    """A baseline's superinstructions (`A__B`), whose second halves run with the first half's
-    position (super_starts)."""
-    specialized = baseline.specialized if baseline is not None else None
-    return {n for n in specialized or {} if "__" in n}
+    """A baseline's superinstructions (`A__B`) (super_starts)."""
+    return {n for n in (baseline and baseline.specialized) or {} if "__" in n}
 
 
 def super_starts(names: list[str], upstream: set[str]) -> tuple[int, ...]:
@@ -210,9 +202,7 @@ def error_goto_label(reading, stmt) -> str | None:
 
 def _parenthesize(expr: str) -> str:
     expr = expr.strip()
-    if expr.isidentifier() or expr.isdigit():
-        return expr
-    return f"({expr})"
+    return expr if expr.isidentifier() or expr.isdigit() else f"({expr})"
 
 
 @dataclass
@@ -234,8 +224,7 @@ class StackEffect(Final):
 
     @staticmethod
     def offsets_from_bottom(items: list[StackItem]) -> list[Size]:
-        result = []
-        below = Size()
+        result, below = [], Size()
         for item in items:
             result.append(below)
             below = below + item.size
@@ -264,8 +253,7 @@ class Body(Final):
 
     @property
     def statements(self) -> list:
-        """The body's statements as a tree, each classified (a DSL statement by its kind in
-        dsl.py's table, an exit, a stack move, code) with what it changes and assigns."""
+        """The body's statements as a tree (statements.Statement)."""
         return self.reading.statements
 
     @property

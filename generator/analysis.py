@@ -70,9 +70,9 @@ def _repeated(items: list):
 
 
 def _stack_move_problems(reading: Reading):
-    """(the stack move, the statement after it, why) where a body moves the stack itself
-    (STACK_SHRINK, STACK_GROW) and then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body pop the inputs and push the outputs from
-    where the stack was on entry, so they would move it twice."""
+    """(the stack move, the statement after it, why) where a body moves the stack itself and
+    then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body
+    move it from where it was on entry, so they would move it twice."""
     blocks = [reading.statements] + [b for s in reading.walk() for b in s.branches]
     for block in blocks:
         for k, stmt in enumerate(block):
@@ -185,30 +185,18 @@ class _Analyzer:
         self.check_names(decls)
         self.caches = {name: self.build_cache(c) for name, c in caches.items()}
         baseline = BASELINES.get(baselines[0].name) if baselines else None
-        # The baseline's superinstructions: where a superinstruction's part starts an
-        # instruction of its own (model.super_starts).
-        self.upstream_supers = model.upstream_supers(baseline)
-
-        # Operations: every body (of an `op` or of an `inst`) becomes one.
-        self.operations: dict[str, model.Operation] = {}
-        for d in decls:
-            if isinstance(d, ast.InstDecl) and names.get(d.name) is d:
-                self.operations[d.name] = self.build_operation(d)
-
-        # Instructions
-        built: list[model.Instruction | None] = []
-        for d in decls:
-            if names.get(getattr(d, "name", None)) is not d:
-                continue
-            if isinstance(d, ast.InstDecl) and d.kind == "inst":
-                built.append(self.build_plain(d))
-            elif isinstance(d, ast.CompositionDecl):
-                built.append(self.build_composition(d, names))  # None if it cannot be built
-        instructions = [inst for inst in built if inst is not None]
+        self.upstream_supers = model.upstream_supers(baseline)  # (model.super_starts)
+        # Every body (of an `op` or of an `inst`) becomes an operation.
+        self.operations: dict[str, model.Operation] = {
+            d.name: self.build_operation(d) for d in decls
+            if isinstance(d, ast.InstDecl) and names.get(d.name) is d}
+        built = [self.build_composition(d, names) if isinstance(d, ast.CompositionDecl)
+                 else self.build_plain(d) for d in decls
+                 if names.get(getattr(d, "name", None)) is d and d.kind != "op"]
+        instructions = [inst for inst in built if inst is not None]  # None: cannot be built
         by_name = {inst.name: inst for inst in instructions}
-
         for d in decls:
-            if isinstance(d, ast.InstDecl) and d.fuses and d.name in by_name:
+            if isinstance(d, ast.InstDecl) and d.name in by_name:
                 for ref in d.fuses:
                     fused = by_name.get(ref.name)
                     if fused is None:
@@ -262,17 +250,15 @@ class _Analyzer:
                                f"family {family.name} declares no 'specialize', so its adaptive "
                                f"form is written: its number goes on its definition")
                 continue
+            lacks = ("no 'adaptive:' name for the instruction it generates"
+                     if family.adaptive is None else
+                     "has no cache (the adaptive counter lives in it)" if family.cache is None
+                     else None)
+            if lacks is not None:
+                self.error(family.specialize.location,
+                           f"family {family.name} declares 'specialize' but {lacks}")
+                continue
             generic = generics.get(family.name)
-            if family.adaptive is None:
-                self.error(family.specialize.location,
-                           f"family {family.name} declares 'specialize' but no 'adaptive:' "
-                           f"name for the instruction it generates")
-                continue
-            if family.cache is None:
-                self.error(family.specialize.location,
-                           f"family {family.name} declares 'specialize' but has no cache (the "
-                           f"adaptive counter lives in it)")
-                continue
             if generic is None:
                 continue  # reported with the family
             hand = defined.get(family.adaptive.name)
@@ -403,14 +389,12 @@ class _Analyzer:
                     self.check_block_names(f, block, f"{m.name}'s 'when'",
                                            {i.name for i in m.effect.inputs} | seen)
                     seen |= block.declared
-            self.check_block_names(f, f.specializer.prologue, f"family {f.name}'s 'specialize'")
-            if f.specializer.otherwise is not None:
-                self.check_block_names(f, f.specializer.otherwise,
-                                       f"family {f.name}'s 'otherwise'")
+            for what, block in (("specialize", f.specializer.prologue),
+                                ("otherwise", f.specializer.otherwise)):
+                if block is not None:
+                    self.check_block_names(f, block, f"family {f.name}'s '{what}'")
         # An op's `when` is read only as the admission of a family member it begins.
-        for d in decls:
-            if not isinstance(d, ast.CompositionDecl):
-                continue
+        for d in (d for d in decls if isinstance(d, ast.CompositionDecl)):
             for index, ref in enumerate(d.parts + d.alternatives):
                 if ref.name in op_whens and (d.name, index) not in admitted:
                     self.error(op_whens[ref.name].location,

@@ -804,9 +804,9 @@ class _Analyzer:
         if generic.family is not None:
             self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
             return None
-        checked: list[tuple[model.Instruction, ast.PartRef]] = []
+        checked: list[tuple[model.Instruction, ast.Ref]] = []
 
-        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
+        def take(ref: ast.Ref | None, role: str) -> model.Instruction | None:
             if ref is None:
                 return None
             inst = by_name.get(ref.name)
@@ -900,7 +900,7 @@ class _Analyzer:
                            f"would install only one of them",
                            notes=((other.location, f"{other.name} is defined here"),))
 
-    def check_member(self, family: model.Family, inst: model.Instruction, ref: ast.PartRef) -> None:
+    def check_member(self, family: model.Family, inst: model.Instruction, ref: ast.Ref) -> None:
         generic = family.generic
         if inst.kind == "super":
             first = inst.parts[0]

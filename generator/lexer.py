@@ -108,10 +108,8 @@ def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
                 continue
         m = _TOKEN_RE.match(text, pos)
         if not m:
-            what = {
-                '"': "unterminated string literal",
-                "'": "unterminated character literal",
-            }.get(text[pos], f"unexpected character {text[pos]!r}")
+            what = {'"': "unterminated string literal", "'": "unterminated character literal"
+                    }.get(text[pos], f"unexpected character {text[pos]!r}")
             sink.error(source.location(pos), what)
             pos += 1
             at_line_start = False

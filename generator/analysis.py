@@ -1107,8 +1107,9 @@ class _Analyzer:
                                    f"(model.Instruction.symbolic_stack) keeps it unwritten until "
                                    f"its end")
                         break
-                    family = inst.part_family(index, name)
-                    if inst.part_cache(index, name) is None:
+                    owner = inst.part_owner(index, name)
+                    family = owner.family
+                    if owner.cache is None:
                         if family.name not in self.unknown_cache_families:
                             self.error(site.location,
                                        f"DEOPT_IF in {inst.name}, whose family {family.name} "
@@ -1128,7 +1129,7 @@ class _Analyzer:
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
                 self.check_guards_come_first([op])
             for inst, index in contexts:
-                cache = inst.part_cache(index, name)
+                cache = inst.part_owner(index, name).cache
                 if op.body.uses_cache and cache is None:
                     if inst.family is not None and \
                             inst.family.name in self.unknown_cache_families:

@@ -232,7 +232,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
     source = part.body.source.source.text
     end = part.body.source.end
     copy = BodyCopy(part.body.source)
-    owner = inst.part_family(index, part.name)
+    owner = inst.part_owner(index, part.name).family
     family = owner.name if owner else None
     n_inputs = error_pops(part.effect)
     eager = eager_stores(part) if symbolic is None else {}
@@ -431,7 +431,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         """A part's code (a plain instruction's whole body): its inputs, its cache, its body."""
         block = prologue(part.effect, part.body, extra_outputs)
         if part.body.uses_cache:
-            cache = inst.part_cache(index, part.name)
+            cache = inst.part_owner(index, part.name).cache
             block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
         return block + expand_body(inst, part, untraced=untraced, position=position(index),
                                    index=index)

@@ -44,10 +44,8 @@ NAMED_OPARGS = ("BINARY_OP",)
 
 
 class Size:
-    """A stack size: an integer plus non-negative symbolic C terms (`oparg`, `(oparg & 1)`).
-
-    Terms are kept in first-seen order so that generated code is stable and readable.
-    """
+    """A stack size: an integer plus symbolic C terms (`oparg`, `(oparg & 1)`), kept in
+    first-seen order so that generated code is stable and readable."""
 
     def __init__(self, const: int = 0, terms: dict[str, int] | None = None):
         self.const = const
@@ -310,7 +308,7 @@ class Instruction(Final):
     number_derived: bool = False  # the number comes from the numbering rule, not the source
     # A member of a family with a specializer: its `when` block, and the cache fills derived
     # from its guards (specializer.Fill).
-    when: "ast.Body | None" = None
+    when: object = None  # specializer.Admission
     fills: list = field(default_factory=list)
     # A superinstruction: its later parts that the baseline runs as an instruction of their
     # own, not as the second half of one of its superinstructions (super_starts).
@@ -344,16 +342,10 @@ class Instruction(Final):
             return None
         return next(m for m in self.member_parts if m.name == name)
 
-    def part_cache(self, index: int, name: str) -> "Cache | None":
-        """The inline cache a part's body reads: a member part's, its own family's; every
-        other part's, the instruction's."""
-        member = self.member_at(index, name)
-        return member.cache if member is not None else self.cache
-
-    def part_family(self, index: int, name: str) -> "Family | None":
-        """The family a part's guards miss to (DEOPT_IF)."""
-        member = self.member_at(index, name)
-        return member.family if member is not None else self.family
+    def part_owner(self, index: int, name: str) -> "Instruction":
+        """Whose inline cache a part's body reads and whose family its guards miss to: a member
+        part's member's, every other part's the instruction's."""
+        return self.member_at(index, name) or self
 
     def start_checks(self, index: int) -> bool:
         """Whether the later part `index` (one of `starts`) checks the tracing state first:
@@ -457,8 +449,7 @@ class Family(Final):
     @property
     def specializations(self) -> list[Instruction]:
         """In opcode.py's order: adaptive, quick, then members."""
-        result = [i for i in (self.adaptive, self.quick) if i is not None]
-        return result + list(self.members)
+        return [i for i in (self.adaptive, self.quick) if i is not None] + list(self.members)
 
 
 @dataclass
@@ -487,11 +478,10 @@ class Model(Final):
     @property
     def untraced_dispatch(self) -> set[str]:
         """The instructions that dispatch the next one without reading the tracing state
-        (DISPATCH_NO_TRACE_CHECK): those that keep it (Instruction.keeps_tracing_state) and
-        never run while tracing is on, or have a checked copy that runs instead. DO_TRACING
-        deoptimizes what it dispatches, so a specialized instruction runs while tracing only
-        if a base instruction jumps into it (JUMP_TO_INSTRUCTION): those stay checked; a base
-        instruction gets the copy (emit_cases.py, opcode_targets_traced)."""
+        (DISPATCH_NO_TRACE_CHECK): those that keep it (Instruction.completion_code) and never
+        run while tracing is on (DO_TRACING deoptimizes what it dispatches: a specialized
+        instruction that no base instruction jumps into), or have a checked copy that runs
+        instead (a base instruction: emit_cases.py, opcode_targets_traced)."""
         jumped = self.jumped_into
         return {inst.name for inst in self.instructions if inst.name not in jumped
                 and any(code is None for code in inst.completion_code().values())}

@@ -1,9 +1,6 @@
-"""Emitter: the instruction cases of the evaluation loop (one TARGET per instruction).
-
-For each instruction: load the declared inputs, declare the outputs, copy the body with its
-DSL statements expanded (DEOPT_IF, ERROR_IF, DISPATCH, DISPATCH_JUMPED), and finish with the
-epilogue generated from the stack effect.
-"""
+"""Emitter: the instruction cases of the evaluation loop (one TARGET per instruction): load
+the declared inputs, declare the outputs, copy the body with its DSL statements expanded, and
+finish with the epilogue generated from the stack effect."""
 
 from __future__ import annotations
 
@@ -20,8 +17,7 @@ MAX_POP_ERROR = 4
 
 
 def _depth(size: Size) -> str:
-    """A stack depth as the cases write it (PEEK, POKE, STACK_SHRINK/GROW): a sum widened to
-    Py_ssize_t (Size.render says why)."""
+    """A stack depth as the cases write it: a sum widened to Py_ssize_t (Size.render)."""
     return size.render(wide=True)
 
 
@@ -89,13 +85,10 @@ def _entry_relative(effect: StackEffect, index: int) -> Size:
 
 
 def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset()) -> list[str]:
-    """Move the stack pointer from the inputs to the outputs and store the outputs.
-
-    A conditional output with an unconditional output stored above it is stored before the
-    stack pointer moves, without a test, at the slot it has when present: when it is absent,
-    the output above lands on that slot and overwrites it (upstream LOAD_GLOBAL's
-    `PEEK(0) = NULL` before `STACK_GROW(push_null)`).
-    """
+    """Move the stack pointer from the inputs to the outputs and store the outputs. A
+    conditional output with an unconditional output stored above it is stored first, without
+    a test, at the slot it has when present: when it is absent, the output above overwrites it
+    (upstream LOAD_GLOBAL's `PEEK(0) = NULL` before `STACK_GROW(push_null)`)."""
     lines = []
     keep = effect.pass_through()
     outputs = effect.outputs
@@ -125,17 +118,13 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
 
 
 def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
-    """Outputs stored as soon as they are final, as upstream's SET_TOP() does.
-
-    Keeping a result in a register until the end of the body, across the calls that release
-    the inputs, costs the compiler registers in the whole loop. An output is stored right
-    after the last top-level statement that assigns it in any way (`res = `, `&res`,
-    `res += `, `Py_SETREF(res, ...)`, in any branch) or that may leave the instruction with
-    the entry stack (DEOPT_IF, goto, return, JUMP_TO_INSTRUCTION, a stack move, ...) or read
-    the stack through an array or `stack_pointer`. What follows that point either completes
-    (and need not store the output again) or is an ERROR_IF, which pops the slot.
-    Returns {output: (offset just after that statement, the store)}.
-    """
+    """{output: (offset just after a statement, the store)}: outputs stored as soon as they
+    are final, as upstream's SET_TOP() does (kept in a register across the calls that release
+    the inputs, a result costs the compiler registers in the whole loop). An output is stored
+    after the last top-level statement that assigns it in any way (Statement.all_assigns) or
+    that may leave the instruction with the entry stack (DEOPT_IF, goto, a stack move, ...) or
+    read the stack through an array or `stack_pointer`. What follows either completes (and
+    need not store the output again) or is an ERROR_IF, which pops the slot."""
     effect = part.effect
     if part.body.reading.has_preprocessor:
         return {}  # a store could land in one branch of an #if: leave it to the epilogue
@@ -319,9 +308,8 @@ class _Symbolic:
         return entry[1] if entry[0] == "var" else _peek(Size(self.entry - entry[1]))
 
     def flush(self, stack: list[tuple]) -> list[str]:
-        """Write `stack` to the real stack (which holds the instruction's inputs, the stack
-        pointer where it was on entry): move the pointer, then store the values in variables
-        (what is still in its slot stays)."""
+        """Write `stack` to the real stack (the stack pointer where it was on entry): move the
+        pointer, then store the values in variables (what is still in its slot stays)."""
         lines = []
         delta = len(stack) - self.entry
         if delta < 0:

@@ -1,18 +1,14 @@
 """The statement model of a body: its C statements as a tree, each classified by what it does.
 
-Built once per body by the analysis (analysis.py) and read by the checks (nothing may change
-before a guard, outputs must be assigned) and by the emitter of the cases (where an output can
-be stored early). A body is C, but only a small part of C matters here: statements are split at
-`;` and braces, compound statements (`if`/`else`, loops, `switch`, blocks) keep their parts, and
-each statement records
-
-- what it *is* for the instruction: a guard (`DEOPT_IF`), an error exit (`ERROR_IF`), a
-  completion (`DISPATCH()`, `DISPATCH_JUMPED()`), another exit (`goto`, `return`,
-  `JUMP_TO_INSTRUCTION`, ...), a stack move (`STACK_SHRINK`/`STACK_GROW`), or plain code;
-- what it *changes* outside its own locals: reference counts, the stack, memory through a
-  pointer, statistics, or a call that may do anything (every call not in PURE_CALLS);
-- which names it assigns, however it does it: `x = `, `x += `, `x++`, `&x` handed to a call,
-  `Py_SETREF(x, ...)`.
+Built once per body by the analysis and read by the checks (nothing may change before a
+guard, outputs must be assigned) and by the emitter of the cases (where an output can be stored
+early). Only a small part of C matters here: statements are split at `;` and braces, compound
+statements (`if`/`else`, loops, `switch`, blocks) keep their parts, and each statement records
+what it *is* for the instruction (a kind of dsl.py's table: a guard, an error exit, a
+completion, another exit, a stack move; or plain code), what it *changes* outside its own
+locals (reference counts, the stack, memory through a pointer, statistics, or a call not in
+PURE_CALLS, which may do anything), and which names it assigns, however it does it (`x = `,
+`x += `, `x++`, `&x` handed to a call, `Py_SETREF(x, ...)`).
 """
 
 from __future__ import annotations
@@ -76,7 +72,7 @@ ALLOCATING_CALLS = frozenset({"_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLon
 # one that cannot be the last), allocate no object the garbage collector tracks, check no
 # signals (`_PyLong_Multiply` and the divisions do, on large ints) and call no slot. After a
 # path that runs only these and PURE_CALLS, the tracing state is the one the instruction
-# started with (Reading.code_before_completion). Add a name only if that holds for every
+# started with (Reading.completion_code). Add a name only if that holds for every
 # argument it may get; on an error it may do anything, as the error exit checks again.
 NO_CODE_CALLS = ALLOCATING_CALLS | {"Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef",
                                     "_Py_DECREF_NO_DEALLOC", "JUMPBY", "JUMPTO", "PREDICT"}
@@ -173,9 +169,7 @@ class Statement:
     # A completing statement (DISPATCH...): the trailing statements just before it in its block
     # (PREDICT, CHECK_EVAL_BREAKER), which move after the generated stack update.
     trailing: list["Statement"] = field(default_factory=list)
-    # A conditional DSL statement whose condition is always true (ERROR_IF(true, error)): it
-    # always leaves.
-    unconditional: bool = False
+    unconditional: bool = False  # its condition is always true: ERROR_IF(true, error)
     # Local declarations `TYPE name = init;`: (the name, the initializer's token range).
     declares: list[tuple[Token, int, int]] = field(default_factory=list)
 
@@ -199,8 +193,7 @@ def _ends_in_exit(block: list[Statement]) -> bool:
 
 
 def _set_exits(every: list[Statement]) -> None:
-    """Statement.exits for every statement (`every`, in source order), children before their
-    parents."""
+    """Statement.exits for every statement (in source order), children before parents."""
     for s in reversed(every):
         if s.kind in dsl.EXITING_KINDS or s.unconditional:
             s.exits = True

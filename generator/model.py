@@ -64,17 +64,14 @@ class Size:
             return cls(int(m.group(3)) * (1 if m.group(2) == "+" else -1), {m.group(1): 1})
         return cls(0, {text: 1})
 
-    def __add__(self, other: "Size") -> "Size":
+    def __add__(self, other: "Size", sign: int = 1) -> "Size":
         terms = dict(self.terms)
         for t, c in other.terms.items():
-            terms[t] = terms.get(t, 0) + c
-        return Size(self.const + other.const, terms)
-
-    def __neg__(self) -> "Size":
-        return Size(-self.const, {t: -c for t, c in self.terms.items()})
+            terms[t] = terms.get(t, 0) + sign * c
+        return Size(self.const + sign * other.const, terms)
 
     def __sub__(self, other: "Size") -> "Size":
-        return self + (-other)
+        return self.__add__(other, -1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Size) and self.const == other.const and \

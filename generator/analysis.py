@@ -236,8 +236,7 @@ class _Analyzer:
     # -- the specializer (specializer.py) -----------------------------------------------
 
     def adaptive_forms(self, decls: list[ast.Declaration]) -> dict[str, ast.InstDecl]:
-        """The adaptive instruction of every family that declares `specialize`, written in the
-        DSL by the generator and read like any other."""
+        """The generated adaptive instruction of every family that declares `specialize`."""
         generics = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
         defined = {d.name: d for d in decls if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         result: dict[str, ast.InstDecl] = {}
@@ -286,8 +285,7 @@ class _Analyzer:
     def check_specializers(self, decls: list[ast.Declaration],
                            family_decls: dict[str, ast.FamilyDecl],
                            families: list[model.Family]) -> None:
-        """Members' `when` blocks, the fills derived from their guards, the cache entries they
-        read, their order, and the failure kinds (specializer.py)."""
+        """Members' `when` blocks and their order, their fills, and the failure kinds."""
         inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
                       (isinstance(d, ast.InstDecl) and d.kind == "inst")}
         op_whens = {d.name: d.when for d in decls
@@ -475,8 +473,7 @@ class _Analyzer:
                 self.error(token.location, f"{problem} (cache {cache.name})")
 
     def member_fills(self, f: model.Family, m: model.Instruction, where: Location):
-        """The fills derived from the member's guards, checked against the cache entries its
-        body reads and its `when` writes."""
+        """The fills derived from the member's guards, checked with what it reads and writes."""
         cache_entries = {name for name, _ in f.cache.entries} if f.cache else set()
         written = {a.entry.text for a in m.when.cache_accesses if a.write}
         fills = [fill for part in m.parts for fill in specializer.derive_fills(part.body)
@@ -651,8 +648,8 @@ class _Analyzer:
     # -- instructions --------------------------------------------------------------------
 
     def check_flags(self, decl: ast.InstDecl | ast.CompositionDecl) -> set[str]:
-        """The flags as a set; `arg` added from the number (a derived number is a specialized
-        instruction's, which takes its generic instruction's argument)."""
+        """The flags as a set; `arg` added from a written number (a specialized instruction
+        without one takes its generic instruction's argument)."""
         name, number, flags = decl.name, decl.number, decl.flags
         for f in _repeated(flags):
             self.error(f.location, f"flag '{f.name}' is given twice")
@@ -955,19 +952,14 @@ class _Analyzer:
 
     def assign_specialized_numbers(self, instructions: list[model.Instruction],
                                    families: list[model.Family], baseline) -> None:
-        """Base instructions keep the opcodes they are written with (the `.pyc` format depends
-        on them). Specialized instructions never reach a `.pyc` file, but dis and the stats
-        tools number them by the free opcodes, from 1 up, in the order of
-        `_specialized_instructions`: they must fill the opcodes the base instructions leave
-        free, without a gap.
-
-        - The baseline's own (CPython 3.11.2's) keep its numbers, which are its first free ones.
-        - Any other may be written with its number (`inst X = 183`, `adaptive: X_ADAPTIVE =
-          182;`): an addition keeps it whatever is added or moved later.
-        - One written without takes the lowest opcode left, in the order families by name, then
-          adaptive, quick and members as listed: a new member takes the next opcode and
-          renumbers nothing, as long as the others are written (`generator diff` says which
-          numbers were derived, to be written in)."""
+        """Specialized instructions never reach a `.pyc` file, but dis and the stats tools
+        number them by the opcodes the base instructions leave free, from 1 up, in the order of
+        `_specialized_instructions`: they must fill those without a gap. The baseline's own
+        keep its numbers; any other may be written with its number (`inst X = 183`,
+        `adaptive: X_ADAPTIVE = 182;`); one written without takes the lowest opcode left, in
+        the order families by name, then adaptive, quick and members as listed, so that a new
+        member renumbers nothing as long as the others are written (`generator diff` says
+        which numbers were derived)."""
         for inst in instructions:
             if inst.number is None and not inst.is_specialized and inst.name not in self.suspects:
                 self.error(inst.location,
@@ -1071,12 +1063,11 @@ class _Analyzer:
     # -- bodies in context ---------------------------------------------------------------
 
     def check_bodies(self, instructions: list[model.Instruction]) -> None:
-        # Which instructions use each op, and in which position.
         users: dict[str, list[tuple[model.Instruction, int]]] = {}
         for inst in instructions:
             for index, part in enumerate(inst.bodies):  # alternatives: at the last part
                 users.setdefault(part.name, []).append((inst, min(index, len(inst.parts) - 1)))
-        self._users = users
+        self._users = users  # which instructions use each op, and in which position
         by_name = {i.name: i for i in instructions}
         for name, op in self.operations.items():
             contexts = users.get(name, [])

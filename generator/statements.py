@@ -342,7 +342,12 @@ class _Parser:
                 stmt.form = None
             elif "condition" in params:
                 lo, hi = args[params.index("condition")]
-                stmt.unconditional = constant_value(tokens[lo:hi]) is True
+                value = constant_value(tokens[lo:hi])
+                stmt.unconditional = value is True
+                if value is not None and value != f.constant_ok:
+                    self.problems.append((tokens[lo].location, (
+                        f"the condition of {f.name} is always {'true' if value else 'false'}: "
+                        f"it {'always' if value else 'never'} {f.does}")))
         return stmt
 
     def split_args(self, open_index: int, close_index: int) -> list[tuple[int, int]]:
@@ -811,18 +816,6 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                 and brackets.close(k + 1) >= 0 and not any(loc == t.location for loc, _ in raw):
             raw.append((t.location, f"{t.text}(...) must be a statement of its own: "
                                     f"{f.usage(where)};"))
-    for stmt in every:
-        if stmt.form is None or stmt.kind not in dsl.DSL_KINDS:
-            continue
-        params = stmt.form.params[where]
-        if "condition" in params:
-            lo, hi = stmt.args[params.index("condition")]
-            value = constant_value(tokens[lo:hi])
-            if value is not None and value != stmt.form.constant_ok:
-                raw.append((tokens[lo].location,
-                            f"the condition of {stmt.form.name} is always "
-                            f"{'true' if value else 'false'}: it {'always' if value else 'never'} "
-                            f"{stmt.form.does}"))
     problems += [(loc, message, ()) for loc, message in raw]
     falls_through = not any(s.exits for s in statements)
     return Reading(tokens, brackets, statements, problems, names, accesses,

@@ -815,7 +815,8 @@ class _Analyzer:
                 self.error(ref.location, f"'{ref.name}' is the generic instruction of its family")
                 return None
             if inst.family is not None:
-                self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
+                self.error(ref.location,
+                           f"'{ref.name}' already belongs to family {inst.family.name}")
                 return None
             inst.role = role
             checked.append((inst, ref))
@@ -824,10 +825,7 @@ class _Analyzer:
         family = model.Family(decl.name, generic, cache, take(decl.adaptive, "adaptive"),
                               take(decl.quick, "quick"))
         generic.family, generic.role = family, "generic"
-        for ref in decl.members:
-            inst = take(ref, "member")
-            if inst is not None:
-                family.members.append(inst)
+        family.members.extend(filter(None, (take(ref, "member") for ref in decl.members)))
         for inst in family.specializations:
             inst.family = family
         for inst, ref in checked:

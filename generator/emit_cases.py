@@ -334,6 +334,12 @@ class _Symbolic:
         inst = self.inst
         outer: list[str] = []
         blocks: list[str] = []
+
+        def declare(name: str, value: str | None = None) -> tuple:  # in the outer block
+            outer.append(f"PyObject *{name}" + (f" = {value};" if value else ";"))
+            self.declared.add(name)
+            return ("var", name)
+
         for index, part in enumerate(inst.parts):
             effect = part.effect
             n_in = len(effect.inputs)
@@ -348,9 +354,7 @@ class _Symbolic:
                 if item.name not in part.body.reading.names or entry == ("var", item.name):
                     continue
                 if entry[0] == "mem" and item.name not in self.declared:
-                    outer.append(f"PyObject *{item.name} = {self.value(entry)};")
-                    self.declared.add(item.name)
-                    binds[item.name] = ("var", item.name)
+                    binds[item.name] = declare(item.name, self.value(entry))
                     self.inputs = [("var", item.name) if e == entry else e for e in self.inputs]
                     self.stack = [("var", item.name) if e == entry else e for e in self.stack]
                 else:
@@ -366,21 +370,14 @@ class _Symbolic:
                     if entry[0] == "mem" and entry[1] != len(self.below) + len(pushed):
                         # moved while still in its slot: read it before anything is written
                         name = o.name if o.name not in self.declared else f"{o.name}_{index + 1}"
-                        outer.append(f"PyObject *{name} = {self.value(entry)};")
-                        self.declared.add(name)
-                        entry = ("var", name)
+                        entry = declare(name, self.value(entry))
                     pushed.append(entry)
                 elif o.name not in self.declared:
-                    outer.append(f"PyObject *{o.name};")
-                    self.declared.add(o.name)
-                    pushed.append(("var", o.name))
+                    pushed.append(declare(o.name))
                 else:  # the name holds another value: the output gets a name of its own
-                    fresh = f"{o.name}_{index + 1}"
-                    outer.append(f"PyObject *{fresh};")
-                    self.declared.add(fresh)
+                    pushed.append(declare(f"{o.name}_{index + 1}"))
                     block.append(f"PyObject *{o.name};")
-                    self.copy_out.append(f"{fresh} = {o.name};")
-                    pushed.append(("var", fresh))
+                    self.copy_out.append(f"{o.name}_{index + 1} = {o.name};")
             if part.body.uses_cache:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
             block.extend(expand_body(inst, part, untraced=self.untraced, symbolic=self))

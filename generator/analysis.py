@@ -24,7 +24,7 @@ RESERVED_WORDS = C_KEYWORDS | {
     "operator", "private", "protected", "public", "template", "this", "throw", "true", "try",
     "typename", "using", "virtual",
 }
-# How many unknown names get a "did you mean" (analysis.suggest).
+# How many unknown names get a "did you mean" (_Analyzer.suggest).
 SUGGESTIONS = 100
 # The specialize function's own parameters and locals (emit_specializer.py).
 FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})

@@ -485,15 +485,8 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
     op = tokens[op_index]
     if op.text in ("++", "--"):
         # x++ / p->n++ / a[i]++ / (*p)++, or the same after ++: the operand beside it
-        k = op_index - 1
-        while k >= lo:
-            t = tokens[k]
-            if t.kind == PUNCT and t.text in ")]" and lo <= brackets.pairs[k] < k:
-                k = brackets.pairs[k] - 1
-            elif t.kind == IDENT or t.is_punct("->") or t.is_punct("."):
-                k -= 1
-            else:
-                break
+        k = _back_over(tokens, lo, op_index - 1, brackets,
+                       lambda t: t.kind == IDENT or t.is_punct("->") or t.is_punct("."))
         target = tokens[k + 1:op_index]
         if not target:  # prefix: the operand after it
             j = op_index + 1
@@ -507,15 +500,8 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         return
     # The target: back to the start of the statement or a top-level `,` / `(`, over the
     # bracketed groups on the way (`a[i] = `, `f(x)->y = `).
-    k = op_index - 1
-    while k >= lo:
-        t = tokens[k]
-        if t.kind == PUNCT and t.text in ")]" and lo <= brackets.pairs[k] < k:
-            k = brackets.pairs[k] - 1
-            continue
-        if t.kind == PUNCT and t.text in ("(", "[", ",", ";", "{", "}", "?", ":"):
-            break
-        k -= 1
+    k = _back_over(tokens, lo, op_index - 1, brackets, lambda t: not (
+        t.kind == PUNCT and t.text in ("(", "[", ",", ";", "{", "}", "?", ":")))
     target = tokens[k + 1:op_index]
     _assign_target(stmt, target, op)
     if op.text == "=" and k + 1 == lo and len(target) > 1 and stmt.kind == "code":
@@ -524,6 +510,19 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         while end < hi and not tokens[end].is_punct(";"):
             end += 1
         stmt.declares.append((target[-1], op_index + 1, end))
+
+
+def _back_over(tokens: list[Token], lo: int, k: int, brackets: Brackets, within) -> int:
+    """The index before the tokens that end at k and are bracketed groups or tokens `within`
+    holds for (not before lo - 1)."""
+    while k >= lo:
+        if tokens[k].kind == PUNCT and tokens[k].text in ")]" and lo <= brackets.pairs[k] < k:
+            k = brackets.pairs[k] - 1
+        elif within(tokens[k]):
+            k -= 1
+        else:
+            break
+    return k
 
 
 def _assign_target(stmt: Statement, target: list[Token], op: Token) -> None:

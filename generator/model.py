@@ -92,11 +92,10 @@ class Size:
         return Size(max(-self.const, 0), {t: -c for t, c in self.terms.items() if c < 0})
 
     def render(self, wide: bool = False) -> str:
-        """C text of the size. With `wide`, a sum is computed in Py_ssize_t: as a stack depth,
-        `oparg + 1` in int must wrap (-fwrapv) before it is widened to an address offset,
-        which keeps the C compiler from folding the constant into the address; `(Py_ssize_t)oparg
-        + 1` lets it (PEEK of it is one load from `stack_pointer - oparg`, displaced). Conditional
-        items (0 or 1) stay int."""
+        """C text of the size. With `wide`, a sum is computed in Py_ssize_t: `oparg + 1` in int
+        must wrap (-fwrapv) before it is widened to an address offset, which keeps the compiler
+        from folding the constant into the address (PEEK of `(Py_ssize_t)oparg + 1` is one
+        displaced load). Conditional items (0 or 1) stay int."""
         widen = wide and bool(self.terms) and (self.const != 0 or len(self.terms) > 1)
         parts: list[str] = []
         for t, c in self.terms.items():
@@ -155,10 +154,9 @@ def upstream_supers(baseline) -> set[str]:
 
 def super_starts(names: list[str], upstream: set[str]) -> tuple[int, ...]:
     """The parts of a superinstruction (by their instructions' names) after the first that
-    start an instruction of their own: each, unless it is the second half of an upstream
-    superinstruction (`A__B` in `upstream`) whose first half started one. Upstream runs such
-    a part with its own position (`frame->prev_instr`) and after a dispatch that checks the
-    tracing state; the second half of its own superinstruction without either."""
+    upstream runs as an instruction of their own (with its position and after a dispatch that
+    checks the tracing state): each, unless it is the second half of an upstream
+    superinstruction (`A__B` in `upstream`) whose first half started one."""
     starts, start = [], 0
     for k in range(1, len(names)):
         if not (k - 1 == start and f"{names[k - 1]}__{names[k]}" in upstream):
@@ -169,10 +167,9 @@ def super_starts(names: list[str], upstream: set[str]) -> tuple[int, ...]:
 
 def super_closed_by(names: list[str], upstream: set[str]) -> set[str]:
     """The instructions before which quickening may not install a superinstruction (by its
-    parts' names): when its last part starts an instruction of its own (super_starts),
-    upstream would run that part as the first half of one of its own superinstructions with
-    the instruction after it (`A__B` in `upstream`), whose second half then has the first
-    half's position; installed there, it would not."""
+    parts' names): if its last part starts an instruction of its own, upstream would run it as
+    the first half of one of its superinstructions (`A__B` in `upstream`) with the instruction
+    after it, whose second half then has the first half's position."""
     last = len(names) - 1
     if last == 0 or last not in super_starts(names, upstream):
         return set()
@@ -345,10 +342,9 @@ class Instruction(Final):
         return self.member_at(index, name) or self
 
     def start_checks(self, index: int) -> bool:
-        """Whether the later part `index` (one of `starts`) checks the tracing state first:
-        code in the parts since the previous start may have run on the way to their ends
-        (statements.Reading.completion_code) and turned tracing on; then the rest runs
-        instruction by instruction, traced (emit_cases.py)."""
+        """Whether the later part `index` (one of `starts`) checks the tracing state first: code
+        in the parts since the previous start may have turned it on (Reading.completion_code);
+        then the rest runs instruction by instruction, traced (emit_cases.py)."""
         first = max([0] + [k for k in self.starts if k < index])
         return any(part.body.reading.completion_code().get(-1) is not None
                    for part in self.parts[first:index])
@@ -376,11 +372,10 @@ class Instruction(Final):
         return True
 
     def completion_code(self) -> dict[int, object]:
-        """How it completes -> a statement that may run Python code on a path there, or None
-        (statements.Reading.completion_code): a single body's DISPATCH()/DISPATCH_JUMPED() by
-        their first token, -1 for the epilogue at the end. A composition's parts are decided
-        together (code in any part counts everywhere); an `eval_breaker` instruction checks
-        the eval breaker (may run any code) at every completion."""
+        """Its completions (statements.Reading.completion_code) -> a statement that may run
+        Python code on a path there, or None. A composition's parts are decided together (code
+        in any part counts everywhere); an `eval_breaker` instruction checks the eval breaker
+        (which may run any code) at every completion."""
         codes = [part.body.reading.completion_code() for part in self.bodies]
         if self.kind != "inst":  # what a superinstruction's part start checked counts no more
             last = max((0,) + self.starts)
@@ -394,11 +389,10 @@ class Instruction(Final):
     @property
     def stores_position(self) -> bool:
         """Whether the case stores its position (`frame->prev_instr`) on entry, as upstream's
-        every case does. Only what runs other code (a traceback, `f_lineno`, a call's return
-        address: statements.Change.runs_code), leaves other than by completing, a guard or an
-        error exit, or reads the position itself can observe it; an instruction with none of
-        those stores it only on its error exits (emit_cases.py), unless it also moves
-        next_instr (then the error exit would not know its position)."""
+        every case does. Only code it runs (a traceback, `f_lineno`: Change.observes_position),
+        leaving other than by completing, a guard or an error exit, or reading the position can
+        observe it; without those, it stores it on its error exits only (emit_cases.py), unless
+        it also moves next_instr (then the error exit would not know its position)."""
         errors = moves = False
         for part in self.bodies:
             reading = part.body.reading

@@ -652,11 +652,10 @@ class Reading:
                 and self.tokens[s.args[0][0]].kind == IDENT]
 
     def completion_code(self) -> dict[int, Statement | None]:
-        """For each completion of the body: a DISPATCH() or DISPATCH_JUMPED() (by its first
-        token's index), and -1 for the end when a path reaches it -> a statement that may run
-        Python code (Change.runs_code) on some path to it, or None: then that completion
-        finds the tracing state as the instruction found it. A path that leaves otherwise (an
-        error exit, a guard, a goto) does not count; a loop counts whole."""
+        """Each completion of the body (a DISPATCH() or DISPATCH_JUMPED() by its first token's
+        index, -1 for the end when a path reaches it) -> a statement that may run Python code
+        (Change.runs_code) on a path to it, or None: then the tracing state is still the one the
+        instruction found. Paths that leave otherwise do not count; a loop counts whole."""
         done = object()  # a path that left
         result: dict[int, Statement | None] = {}
 
@@ -837,15 +836,13 @@ class _Point:
 def changes_before(block: list[Statement], is_target,
                    stops=lambda change: False) -> list[tuple[Change, Statement]]:
     """(change, the first target it precedes) for every change that some path runs before a
-    target statement (a `DEOPT_IF`, for the guard check): an earlier statement of the guard's
-    block or of an enclosing one (the conditions of enclosing `if`s included), but not a branch
-    that always exits, nor the other branch of an `if`. In a loop, what its body does precedes
-    its guards on the next round. A guard's own condition counts too.
-
-    The body becomes a graph of points, built in one pass with an explicit stack (bodies may
-    nest deeper than Python's recursion limit); each guard then walks it back, and a point
-    walked once is never walked again, so the whole check is linear in the body's size. A
-    change for which `stops` holds ends the walk back along its path."""
+    target statement (a `DEOPT_IF`, for the guard check): in its block or an enclosing one (the
+    conditions of enclosing `if`s and its own included), not in a branch that always exits nor
+    in the other branch of an `if`; in a loop, what its body does precedes its targets on the
+    next round. A change for which `stops` holds ends the walk back along its path. The body
+    becomes a graph of points, built with an explicit stack (bodies may nest deeper than
+    Python's recursion limit); each target walks it back, and a point walked once is never
+    walked again, so the check is linear in the body's size."""
     guards: list[tuple[Statement, _Point | None]] = []
 
     def advance(point, changes):

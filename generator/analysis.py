@@ -125,9 +125,8 @@ class _Analyzer:
         self.suggestions_left = SUGGESTIONS
 
     def suggest(self, name: str, known) -> str:
-        """`; did you mean 'X'?` with the closest known name (remembered as a suspect). Each
-        search costs the number of known names, so only the first SUGGESTIONS unknown names get
-        one: thousands of unknown names against thousands of known ones stay linear."""
+        """`; did you mean 'X'?` with the closest known name (remembered as a suspect); only for
+        the first SUGGESTIONS unknown names, so that thousands of them stay linear."""
         if self.suggestions_left <= 0:
             return ""
         self.suggestions_left -= 1
@@ -426,12 +425,11 @@ class _Analyzer:
 
     def check_block_names(self, f: model.Family, block: Reading, what: str,
                           own_inputs: set[str] = frozenset()) -> None:
-        """Every variable a specializer block uses is one it can see in the specialize function:
-        its own locals, the `specialize` block's, the family's parameters, the generic
-        instruction's inputs (and a member's names for them), `instr`, `oparg`, `cache`. A
-        lower-case name that is none of these (a typo, another family's local) would be a C
-        error; names of the C API, macros and types (`_Py...`, upper case, `..._t`) are left to
-        the C compiler."""
+        """Every variable a specializer block uses is one it can see in the specialize function
+        (its own locals, the `specialize` block's, the family's parameters, the generic
+        instruction's inputs and a member's names for them, FUNCTION_LOCALS): another
+        lower-case name (a typo, another family's local) would be a C error. Names of the C
+        API, macros and types (`_Py...`, upper case, `..._t`) are left to the C compiler."""
         spec = f.specializer
         visible = block.declared | spec.prologue.declared | {p.name for p in spec.params} \
             | {i.name for i in spec.inputs} | set(own_inputs) | FUNCTION_LOCALS | C_KEYWORDS \
@@ -1158,11 +1156,10 @@ class _Analyzer:
                                            f"{self.suggest(token.text, by_name)}")
 
     def check_releases(self, name: str, op: model.Operation) -> None:
-        """The inputs' references: an input the instruction pops must be used (released,
-        stored, handed on), and a raw `goto error` or `goto exception_unwind` must not follow
-        the release of an input without a stack move between them: the unwinder releases
-        what is still on the stack, so the input would be released twice (ERROR_IF pops the
-        inputs first)."""
+        """An input the instruction pops must be used (released, stored, handed on), and a raw
+        `goto error` or `goto exception_unwind` must not follow the release of an input without
+        a stack move between them: the unwinder releases what is still on the stack, so the
+        input would be released twice (ERROR_IF pops the inputs first)."""
         reading = op.body.reading
         # handed on to an output
         kept = {o.name for e in filter(None, [op.effect, op.jump_effect]) for o in e.outputs}
@@ -1193,11 +1190,10 @@ class _Analyzer:
 
     def check_guards_come_first(self, parts: list[model.Operation],
                                 inst: model.Instruction | None = None) -> None:
-        """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
-        again from the state on entry, which must still be there (statements.py says what
-        counts as a change and which statements precede a guard). Of a composition (`inst`):
-        a guard in a later part, after what an earlier part changes (each part's own
-        statements are checked with its operation)."""
+        """Nothing may change before a DEOPT_IF (statements.changes_before): its miss path runs
+        the generic instruction again from the state on entry. Of a composition (`inst`): a
+        guard in a later part, after what an earlier part changes (each part's own statements
+        are checked with its operation)."""
         part_of: dict[int, int] = {}  # the part of every statement and change, by id
         for index, part in enumerate(parts):
             for s in part.body.reading.walk():

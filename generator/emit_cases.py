@@ -171,10 +171,9 @@ def skip_after(inst: model.Instruction, member: model.Instruction | None = None)
 
 
 def dispatch_macro(inst: model.Instruction, untraced: bool, completion: int = -1) -> str:
-    """How a completion dispatches: DISPATCH_NO_TRACE_CHECK where the instruction dispatches
-    untraced (Model.untraced_dispatch, not its checked copy) and no code may run on the way
-    to this completion (Instruction.completion_code: a DISPATCH() by its first token, -1 the
-    end), else DISPATCH (reads cframe.use_tracing: a trace function may have been set)."""
+    """How a completion (Instruction.completion_code) dispatches: DISPATCH_NO_TRACE_CHECK where
+    the instruction dispatches untraced (Model.untraced_dispatch, not its checked copy) and no
+    code may run on the way there, else DISPATCH (a trace function may have been set)."""
     if untraced:
         codes = inst.completion_code()
         if codes.get(completion, codes.get(-1, inst)) is None:
@@ -399,10 +398,10 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         first = inst.doc.split("\n")
         lines.append(f"// {inst.name}: " + first[0])
         lines.extend(f"// {line}" if line else "//" for line in first[1:])
-    # An instruction whose entry does not store its position stores it on its error exits.
-    # In a superinstruction's later part, next_instr is past the parts before it, and the
-    # position is that of the last part that starts an instruction of its own (Instruction.
-    # starts; the first part does), as upstream reports it.
+    # An instruction whose entry does not store its position stores it on its error exits: in
+    # a superinstruction's later part (next_instr is past the parts before it), that of the
+    # last part that starts an instruction of its own (Instruction.starts; the first part
+    # does), as upstream reports it.
     unstored = not traced_copy and not inst.stores_position
 
     def position(index: int) -> str | None:

@@ -24,7 +24,7 @@ RESERVED_WORDS = C_KEYWORDS | {
     "operator", "private", "protected", "public", "template", "this", "throw", "true", "try",
     "typename", "using", "virtual",
 }
-# How many unknown names get a "did you mean" (analysis.suggest).
+# How many unknown names get a "did you mean" (_Analyzer.suggest).
 SUGGESTIONS = 100
 # The specialize function's own parameters and locals (emit_specializer.py).
 FUNCTION_LOCALS = frozenset({"instr", "oparg", "cache", "fail_kind"})
@@ -70,9 +70,9 @@ def _repeated(items: list):
 
 
 def _stack_move_problems(reading: Reading):
-    """(the stack move, the statement after it, why) where a body moves the stack itself
-    (STACK_SHRINK, STACK_GROW) and then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body pop the inputs and push the outputs from
-    where the stack was on entry, so they would move it twice."""
+    """(the stack move, the statement after it, why) where a body moves the stack itself and
+    then does not leave by an exit of its own: ERROR_IF, DISPATCH() and the end of the body
+    move it from where it was on entry, so they would move it twice."""
     blocks = [reading.statements] + [b for s in reading.walk() for b in s.branches]
     for block in blocks:
         for k, stmt in enumerate(block):
@@ -125,9 +125,8 @@ class _Analyzer:
         self.suggestions_left = SUGGESTIONS
 
     def suggest(self, name: str, known) -> str:
-        """`; did you mean 'X'?` with the closest known name (remembered as a suspect). Each
-        search costs the number of known names, so only the first SUGGESTIONS unknown names get
-        one: thousands of unknown names against thousands of known ones stay linear."""
+        """`; did you mean 'X'?` with the closest known name (remembered as a suspect); only for
+        the first SUGGESTIONS unknown names, so that thousands of them stay linear."""
         if self.suggestions_left <= 0:
             return ""
         self.suggestions_left -= 1
@@ -164,6 +163,8 @@ class _Analyzer:
         caches: dict[str, ast.CacheDecl] = {}
         families: dict[str, ast.FamilyDecl] = {}
         baselines: list[ast.BaselineDecl] = []
+        tables = {ast.OpargDecl: (self.oparg_decls, "oparg declaration for"),
+                  ast.CacheDecl: (caches, "cache"), ast.FamilyDecl: (families, "family")}
         for d in decls:
             if isinstance(d, ast.BaselineDecl):
                 if baselines:
@@ -172,14 +173,7 @@ class _Analyzer:
                 else:
                     baselines.append(d)
                 continue
-            if isinstance(d, ast.OpargDecl):
-                table, what = self.oparg_decls, "oparg declaration for"
-            elif isinstance(d, ast.CacheDecl):
-                table, what = caches, "cache"
-            elif isinstance(d, ast.FamilyDecl):
-                table, what = families, "family"
-            else:
-                table, what = names, "definition"
+            table, what = tables.get(type(d), (names, "definition"))
             if d.name in table:
                 first = table[d.name].location
                 self.error(d.location, f"duplicate {what} '{d.name}' (first defined at {first})",
@@ -190,30 +184,18 @@ class _Analyzer:
         self.check_names(decls)
         self.caches = {name: self.build_cache(c) for name, c in caches.items()}
         baseline = BASELINES.get(baselines[0].name) if baselines else None
-        # The baseline's superinstructions: where a superinstruction's part starts an
-        # instruction of its own (model.super_starts).
-        self.upstream_supers = model.upstream_supers(baseline)
-
-        # Operations: every body (of an `op` or of an `inst`) becomes one.
-        self.operations: dict[str, model.Operation] = {}
-        for d in decls:
-            if isinstance(d, ast.InstDecl) and names.get(d.name) is d:
-                self.operations[d.name] = self.build_operation(d)
-
-        # Instructions
-        built: list[model.Instruction | None] = []
-        for d in decls:
-            if names.get(getattr(d, "name", None)) is not d:
-                continue
-            if isinstance(d, ast.InstDecl) and d.kind == "inst":
-                built.append(self.build_plain(d))
-            elif isinstance(d, ast.CompositionDecl):
-                built.append(self.build_composition(d, names))  # None if it cannot be built
-        instructions = [inst for inst in built if inst is not None]
+        self.upstream_supers = model.upstream_supers(baseline)  # (model.super_starts)
+        # Every body (of an `op` or of an `inst`) becomes an operation.
+        self.operations: dict[str, model.Operation] = {
+            d.name: self.build_operation(d) for d in decls
+            if isinstance(d, ast.InstDecl) and names.get(d.name) is d}
+        built = [self.build_composition(d, names) if isinstance(d, ast.CompositionDecl)
+                 else self.build_plain(d) for d in decls
+                 if names.get(getattr(d, "name", None)) is d and d.kind != "op"]
+        instructions = [inst for inst in built if inst is not None]  # None: cannot be built
         by_name = {inst.name: inst for inst in instructions}
-
         for d in decls:
-            if isinstance(d, ast.InstDecl) and d.fuses and d.name in by_name:
+            if isinstance(d, ast.InstDecl) and d.name in by_name:
                 for ref in d.fuses:
                     fused = by_name.get(ref.name)
                     if fused is None:
@@ -253,8 +235,7 @@ class _Analyzer:
     # -- the specializer (specializer.py) -----------------------------------------------
 
     def adaptive_forms(self, decls: list[ast.Declaration]) -> dict[str, ast.InstDecl]:
-        """The adaptive instruction of every family that declares `specialize`, written in the
-        DSL by the generator and read like any other."""
+        """The generated adaptive instruction of every family that declares `specialize`."""
         generics = {d.name: d for d in decls if isinstance(d, ast.InstDecl) and d.kind == "inst"}
         defined = {d.name: d for d in decls if isinstance(d, (ast.InstDecl, ast.CompositionDecl))}
         result: dict[str, ast.InstDecl] = {}
@@ -267,17 +248,15 @@ class _Analyzer:
                                f"family {family.name} declares no 'specialize', so its adaptive "
                                f"form is written: its number goes on its definition")
                 continue
+            lacks = ("no 'adaptive:' name for the instruction it generates"
+                     if family.adaptive is None else
+                     "has no cache (the adaptive counter lives in it)" if family.cache is None
+                     else None)
+            if lacks is not None:
+                self.error(family.specialize.location,
+                           f"family {family.name} declares 'specialize' but {lacks}")
+                continue
             generic = generics.get(family.name)
-            if family.adaptive is None:
-                self.error(family.specialize.location,
-                           f"family {family.name} declares 'specialize' but no 'adaptive:' "
-                           f"name for the instruction it generates")
-                continue
-            if family.cache is None:
-                self.error(family.specialize.location,
-                           f"family {family.name} declares 'specialize' but has no cache (the "
-                           f"adaptive counter lives in it)")
-                continue
             if generic is None:
                 continue  # reported with the family
             hand = defined.get(family.adaptive.name)
@@ -305,8 +284,7 @@ class _Analyzer:
     def check_specializers(self, decls: list[ast.Declaration],
                            family_decls: dict[str, ast.FamilyDecl],
                            families: list[model.Family]) -> None:
-        """Members' `when` blocks, the fills derived from their guards, the cache entries they
-        read, their order, and the failure kinds (specializer.py)."""
+        """Members' `when` blocks and their order, their fills, and the failure kinds."""
         inst_decls = {d.name: d for d in decls if isinstance(d, ast.CompositionDecl) or
                       (isinstance(d, ast.InstDecl) and d.kind == "inst")}
         op_whens = {d.name: d.when for d in decls
@@ -408,14 +386,12 @@ class _Analyzer:
                     self.check_block_names(f, block, f"{m.name}'s 'when'",
                                            {i.name for i in m.effect.inputs} | seen)
                     seen |= block.declared
-            self.check_block_names(f, f.specializer.prologue, f"family {f.name}'s 'specialize'")
-            if f.specializer.otherwise is not None:
-                self.check_block_names(f, f.specializer.otherwise,
-                                       f"family {f.name}'s 'otherwise'")
+            for what, block in (("specialize", f.specializer.prologue),
+                                ("otherwise", f.specializer.otherwise)):
+                if block is not None:
+                    self.check_block_names(f, block, f"family {f.name}'s '{what}'")
         # An op's `when` is read only as the admission of a family member it begins.
-        for d in decls:
-            if not isinstance(d, ast.CompositionDecl):
-                continue
+        for d in (d for d in decls if isinstance(d, ast.CompositionDecl)):
             for index, ref in enumerate(d.parts + d.alternatives):
                 if ref.name in op_whens and (d.name, index) not in admitted:
                     self.error(op_whens[ref.name].location,
@@ -449,12 +425,11 @@ class _Analyzer:
 
     def check_block_names(self, f: model.Family, block: Reading, what: str,
                           own_inputs: set[str] = frozenset()) -> None:
-        """Every variable a specializer block uses is one it can see in the specialize function:
-        its own locals, the `specialize` block's, the family's parameters, the generic
-        instruction's inputs (and a member's names for them), `instr`, `oparg`, `cache`. A
-        lower-case name that is none of these (a typo, another family's local) would be a C
-        error; names of the C API, macros and types (`_Py...`, upper case, `..._t`) are left to
-        the C compiler."""
+        """Every variable a specializer block uses is one it can see in the specialize function
+        (its own locals, the `specialize` block's, the family's parameters, the generic
+        instruction's inputs and a member's names for them, FUNCTION_LOCALS): another
+        lower-case name (a typo, another family's local) would be a C error. Names of the C
+        API, macros and types (`_Py...`, upper case, `..._t`) are left to the C compiler."""
         spec = f.specializer
         visible = block.declared | spec.prologue.declared | {p.name for p in spec.params} \
             | {i.name for i in spec.inputs} | set(own_inputs) | FUNCTION_LOCALS | C_KEYWORDS \
@@ -496,8 +471,7 @@ class _Analyzer:
                 self.error(token.location, f"{problem} (cache {cache.name})")
 
     def member_fills(self, f: model.Family, m: model.Instruction, where: Location):
-        """The fills derived from the member's guards, checked against the cache entries its
-        body reads and its `when` writes."""
+        """The fills derived from the member's guards, checked with what it reads and writes."""
         cache_entries = {name for name, _ in f.cache.entries} if f.cache else set()
         written = {a.entry.text for a in m.when.cache_accesses if a.write}
         fills = [fill for part in m.parts for fill in specializer.derive_fills(part.body)
@@ -672,8 +646,8 @@ class _Analyzer:
     # -- instructions --------------------------------------------------------------------
 
     def check_flags(self, decl: ast.InstDecl | ast.CompositionDecl) -> set[str]:
-        """The flags as a set; `arg` added from the number (a derived number is a specialized
-        instruction's, which takes its generic instruction's argument)."""
+        """The flags as a set; `arg` added from a written number (a specialized instruction
+        without one takes its generic instruction's argument)."""
         name, number, flags = decl.name, decl.number, decl.flags
         for f in _repeated(flags):
             self.error(f.location, f"flag '{f.name}' is given twice")
@@ -825,9 +799,9 @@ class _Analyzer:
         if generic.family is not None:
             self.error(decl.location, f"'{decl.name}' already belongs to family {generic.family.name}")
             return None
-        checked: list[tuple[model.Instruction, ast.PartRef]] = []
+        checked: list[tuple[model.Instruction, ast.Ref]] = []
 
-        def take(ref: ast.PartRef | None, role: str) -> model.Instruction | None:
+        def take(ref: ast.Ref | None, role: str) -> model.Instruction | None:
             if ref is None:
                 return None
             inst = by_name.get(ref.name)
@@ -839,7 +813,8 @@ class _Analyzer:
                 self.error(ref.location, f"'{ref.name}' is the generic instruction of its family")
                 return None
             if inst.family is not None:
-                self.error(ref.location, f"'{ref.name}' already belongs to family {inst.family.name}")
+                self.error(ref.location,
+                           f"'{ref.name}' already belongs to family {inst.family.name}")
                 return None
             inst.role = role
             checked.append((inst, ref))
@@ -848,10 +823,7 @@ class _Analyzer:
         family = model.Family(decl.name, generic, cache, take(decl.adaptive, "adaptive"),
                               take(decl.quick, "quick"))
         generic.family, generic.role = family, "generic"
-        for ref in decl.members:
-            inst = take(ref, "member")
-            if inst is not None:
-                family.members.append(inst)
+        family.members.extend(filter(None, (take(ref, "member") for ref in decl.members)))
         for inst in family.specializations:
             inst.family = family
         for inst, ref in checked:
@@ -921,7 +893,7 @@ class _Analyzer:
                            f"would install only one of them",
                            notes=((other.location, f"{other.name} is defined here"),))
 
-    def check_member(self, family: model.Family, inst: model.Instruction, ref: ast.PartRef) -> None:
+    def check_member(self, family: model.Family, inst: model.Instruction, ref: ast.Ref) -> None:
         generic = family.generic
         if inst.kind == "super":
             first = inst.parts[0]
@@ -976,19 +948,14 @@ class _Analyzer:
 
     def assign_specialized_numbers(self, instructions: list[model.Instruction],
                                    families: list[model.Family], baseline) -> None:
-        """Base instructions keep the opcodes they are written with (the `.pyc` format depends
-        on them). Specialized instructions never reach a `.pyc` file, but dis and the stats
-        tools number them by the free opcodes, from 1 up, in the order of
-        `_specialized_instructions`: they must fill the opcodes the base instructions leave
-        free, without a gap.
-
-        - The baseline's own (CPython 3.11.2's) keep its numbers, which are its first free ones.
-        - Any other may be written with its number (`inst X = 183`, `adaptive: X_ADAPTIVE =
-          182;`): an addition keeps it whatever is added or moved later.
-        - One written without takes the lowest opcode left, in the order families by name, then
-          adaptive, quick and members as listed: a new member takes the next opcode and
-          renumbers nothing, as long as the others are written (`generator diff` says which
-          numbers were derived, to be written in)."""
+        """Specialized instructions never reach a `.pyc` file, but dis and the stats tools
+        number them by the opcodes the base instructions leave free, from 1 up, in the order of
+        `_specialized_instructions`: they must fill those without a gap. The baseline's own
+        keep its numbers; any other may be written with its number (`inst X = 183`,
+        `adaptive: X_ADAPTIVE = 182;`); one written without takes the lowest opcode left, in
+        the order families by name, then adaptive, quick and members as listed, so that a new
+        member renumbers nothing as long as the others are written (`generator diff` says
+        which numbers were derived)."""
         for inst in instructions:
             if inst.number is None and not inst.is_specialized and inst.name not in self.suspects:
                 self.error(inst.location,
@@ -1092,12 +1059,11 @@ class _Analyzer:
     # -- bodies in context ---------------------------------------------------------------
 
     def check_bodies(self, instructions: list[model.Instruction]) -> None:
-        # Which instructions use each op, and in which position.
         users: dict[str, list[tuple[model.Instruction, int]]] = {}
         for inst in instructions:
             for index, part in enumerate(inst.bodies):  # alternatives: at the last part
                 users.setdefault(part.name, []).append((inst, min(index, len(inst.parts) - 1)))
-        self._users = users
+        self._users = users  # which instructions use each op, and in which position
         by_name = {i.name: i for i in instructions}
         for name, op in self.operations.items():
             contexts = users.get(name, [])
@@ -1128,8 +1094,9 @@ class _Analyzer:
                                    f"(model.Instruction.symbolic_stack) keeps it unwritten until "
                                    f"its end")
                         break
-                    family = inst.part_family(index, name)
-                    if inst.part_cache(index, name) is None:
+                    owner = inst.part_owner(index, name)
+                    family = owner.family
+                    if owner.cache is None:
                         if family.name not in self.unknown_cache_families:
                             self.error(site.location,
                                        f"DEOPT_IF in {inst.name}, whose family {family.name} "
@@ -1149,7 +1116,7 @@ class _Analyzer:
             if contexts and any(s.kind == dsl.GUARD for s in op.body.reading.dsl_statements()):
                 self.check_guards_come_first([op])
             for inst, index in contexts:
-                cache = inst.part_cache(index, name)
+                cache = inst.part_owner(index, name).cache
                 if op.body.uses_cache and cache is None:
                     if inst.family is not None and \
                             inst.family.name in self.unknown_cache_families:
@@ -1189,11 +1156,10 @@ class _Analyzer:
                                            f"{self.suggest(token.text, by_name)}")
 
     def check_releases(self, name: str, op: model.Operation) -> None:
-        """The inputs' references: an input the instruction pops must be used (released,
-        stored, handed on), and a raw `goto error` or `goto exception_unwind` must not follow
-        the release of an input without a stack move between them: the unwinder releases
-        what is still on the stack, so the input would be released twice (ERROR_IF pops the
-        inputs first)."""
+        """An input the instruction pops must be used (released, stored, handed on), and a raw
+        `goto error` or `goto exception_unwind` must not follow the release of an input without
+        a stack move between them: the unwinder releases what is still on the stack, so the
+        input would be released twice (ERROR_IF pops the inputs first)."""
         reading = op.body.reading
         # handed on to an output
         kept = {o.name for e in filter(None, [op.effect, op.jump_effect]) for o in e.outputs}
@@ -1224,11 +1190,10 @@ class _Analyzer:
 
     def check_guards_come_first(self, parts: list[model.Operation],
                                 inst: model.Instruction | None = None) -> None:
-        """Nothing may change before a DEOPT_IF: its miss path runs the generic instruction
-        again from the state on entry, which must still be there (statements.py says what
-        counts as a change and which statements precede a guard). Of a composition (`inst`):
-        a guard in a later part, after what an earlier part changes (each part's own
-        statements are checked with its operation)."""
+        """Nothing may change before a DEOPT_IF (statements.changes_before): its miss path runs
+        the generic instruction again from the state on entry. Of a composition (`inst`): a
+        guard in a later part, after what an earlier part changes (each part's own statements
+        are checked with its operation)."""
         part_of: dict[int, int] = {}  # the part of every statement and change, by id
         for index, part in enumerate(parts):
             for s in part.body.reading.walk():

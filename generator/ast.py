@@ -65,7 +65,9 @@ class Body:
 
 
 @dataclass
-class Flag:
+class Ref:
+    """A name as written: a flag, a part, an entry of a family."""
+
     name: str
     location: Location
 
@@ -80,21 +82,15 @@ class InstDecl:
     doc: str
     number: int | None  # None for an `op`, or derived (specialized instructions)
     number_location: Location | None
-    flags: list[Flag]
+    flags: list[Ref]
     effect: StackEffect
     jump_effect: StackEffect | None
     body: Body
-    fuses: "list[PartRef]" = field(default_factory=list)  # also runs the instructions after it
+    fuses: list[Ref] = field(default_factory=list)  # also runs the instructions after it
     compiler_effect: StackEffect | None = None  # the effect the compiler sees, if different
     # a family member's admission: when it applies, how it fills (an `op`'s: the shared
     # admission of the members whose first part it is)
     when: Body | None = None
-
-
-@dataclass
-class PartRef:
-    name: str
-    location: Location
 
 
 @dataclass
@@ -108,11 +104,11 @@ class CompositionDecl:
     doc: str
     number: int | None  # None: derived (specialized instructions only)
     number_location: Location | None
-    flags: list[Flag]
-    parts: list[PartRef]
+    flags: list[Ref]
+    parts: list[Ref]
     when: Body | None = None  # a family member's admission (see InstDecl)
     # `super NAME : A + (B | C);`: the last part's other alternatives (parts[-1] is B)
-    alternatives: list[PartRef] = field(default_factory=list)
+    alternatives: list[Ref] = field(default_factory=list)
 
 
 @dataclass
@@ -155,13 +151,13 @@ class FamilyDecl:
     name: str
     location: Location
     doc: str
-    cache: PartRef | None = None
-    adaptive: PartRef | None = None
-    quick: PartRef | None = None
-    members: list[PartRef] = field(default_factory=list)
+    cache: Ref | None = None
+    adaptive: Ref | None = None
+    quick: Ref | None = None
+    members: list[Ref] = field(default_factory=list)
     specialize: SpecializeDecl | None = None  # the specializer's shared analysis
     otherwise: Body | None = None  # runs when no member applies: says why (FAIL)
-    failures: list[PartRef] = field(default_factory=list)  # failure kinds, after OTHER
+    failures: list[Ref] = field(default_factory=list)  # failure kinds, after OTHER
     # `adaptive: NAME = N;`: the opcode of an adaptive form the specializer generates
     adaptive_number: int | None = None
     adaptive_number_location: Location | None = None

@@ -94,10 +94,9 @@ class BodyCopy:
 
 
 class _Text:
-    """The copy being made, as lines, each with its origin: the body line its first
-    character that is not blank comes from (for an expansion, its statement's line), None
-    for a line the generator adds. A blank line has the origin of the line it was copied
-    from, if it was."""
+    """The copy being made, as lines, each with its origin: the body line its first non-blank
+    character comes from (for an expansion, its statement's line; a blank line, the line it is
+    a copy of), else None."""
 
     def __init__(self, copy: BodyCopy):
         self.copy_of = copy

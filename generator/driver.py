@@ -56,15 +56,10 @@ def generate_files(paths: list[Path], root: Path) -> dict[str, str]:
 
 
 def write_files(files: dict[str, str], root: Path) -> list[str]:
-    """Write every file that changed; return the changed paths.
-
-    All texts exist before the first write, so an error in the generator can never leave some
-    files regenerated and others not; and the writes are all-or-nothing too: every new text is
-    written to a temporary file beside its target first, then the targets are replaced, and a
-    failure on the way puts back the files already replaced (or removes the new ones).
-    Unchanged files keep their timestamps, so a rebuild recompiles only what includes a file
-    that really changed.
-    """
+    """Write every file that changed (unchanged ones keep their timestamps, so a rebuild
+    recompiles only what includes a changed file); return the changed paths. All-or-nothing:
+    every text is written to a temporary file beside its target first, then the targets are
+    replaced, and a failure on the way puts back the files already replaced."""
     changed = [rel for rel, text in sorted(files.items())
                if not (root / rel).exists() or (root / rel).read_text(encoding="utf-8") != text]
     temporaries: dict[str, str] = {}

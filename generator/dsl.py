@@ -210,17 +210,12 @@ def expand_case(kind: str, args: list[str], x: Expansion, stmt=None) -> list[str
 
 def expand_specializer(kind: str, args: list[str], arg_tokens: list, x: Expansion) -> list[str]:
     """A DSL statement of a specializer block, as its specialize function writes it."""
-    if kind == REJECT:
-        return [f"if ({args[0]}) {{", f"    goto {x.reject_label};", "}"]
-    if kind == FAIL:
-        return [f"FAIL_WITH({x.kind_text(arg_tokens[0])});"]
-    if kind == KEEP_GENERIC:
-        return [f"KEEP_GENERIC_WITH({x.kind_text(arg_tokens[0])});"]
-    if kind == FAIL_IF:
-        return [f"if ({args[0]}) {{", f"    FAIL_WITH({x.kind_text(arg_tokens[1])});", "}"]
-    if kind == ERROR:
-        return [f"if ({args[0]}) {{", "    return -1;", "}"]
-    raise AssertionError(f"no specializer expansion for {kind}")
+    if kind in (FAIL, KEEP_GENERIC):
+        macro = "FAIL_WITH" if kind == FAIL else "KEEP_GENERIC_WITH"
+        return [f"{macro}({x.kind_text(arg_tokens[0])});"]
+    then = {REJECT: lambda: f"goto {x.reject_label};", ERROR: lambda: "return -1;",
+            FAIL_IF: lambda: f"FAIL_WITH({x.kind_text(arg_tokens[1])});"}[kind]()
+    return [f"if ({args[0]}) {{", f"    {then}", "}"]
 
 
 def names_of(kinds, where: str = BODY) -> list[str]:

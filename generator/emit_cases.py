@@ -1,9 +1,6 @@
-"""Emitter: the instruction cases of the evaluation loop (one TARGET per instruction).
-
-For each instruction: load the declared inputs, declare the outputs, copy the body with its
-DSL statements expanded (DEOPT_IF, ERROR_IF, DISPATCH, DISPATCH_JUMPED), and finish with the
-epilogue generated from the stack effect.
-"""
+"""Emitter: the instruction cases of the evaluation loop (one TARGET per instruction): load
+the declared inputs, declare the outputs, copy the body with its DSL statements expanded, and
+finish with the epilogue generated from the stack effect."""
 
 from __future__ import annotations
 
@@ -20,8 +17,7 @@ MAX_POP_ERROR = 4
 
 
 def _depth(size: Size) -> str:
-    """A stack depth as the cases write it (PEEK, POKE, STACK_SHRINK/GROW): a sum widened to
-    Py_ssize_t (Size.render says why)."""
+    """A stack depth as the cases write it: a sum widened to Py_ssize_t (Size.render)."""
     return size.render(wide=True)
 
 
@@ -89,13 +85,10 @@ def _entry_relative(effect: StackEffect, index: int) -> Size:
 
 
 def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset()) -> list[str]:
-    """Move the stack pointer from the inputs to the outputs and store the outputs.
-
-    A conditional output with an unconditional output stored above it is stored before the
-    stack pointer moves, without a test, at the slot it has when present: when it is absent,
-    the output above lands on that slot and overwrites it (upstream LOAD_GLOBAL's
-    `PEEK(0) = NULL` before `STACK_GROW(push_null)`).
-    """
+    """Move the stack pointer from the inputs to the outputs and store the outputs. A
+    conditional output with an unconditional output stored above it is stored first, without
+    a test, at the slot it has when present: when it is absent, the output above overwrites it
+    (upstream LOAD_GLOBAL's `PEEK(0) = NULL` before `STACK_GROW(push_null)`)."""
     lines = []
     keep = effect.pass_through()
     outputs = effect.outputs
@@ -125,17 +118,13 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
 
 
 def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
-    """Outputs stored as soon as they are final, as upstream's SET_TOP() does.
-
-    Keeping a result in a register until the end of the body, across the calls that release
-    the inputs, costs the compiler registers in the whole loop. An output is stored right
-    after the last top-level statement that assigns it in any way (`res = `, `&res`,
-    `res += `, `Py_SETREF(res, ...)`, in any branch) or that may leave the instruction with
-    the entry stack (DEOPT_IF, goto, return, JUMP_TO_INSTRUCTION, a stack move, ...) or read
-    the stack through an array or `stack_pointer`. What follows that point either completes
-    (and need not store the output again) or is an ERROR_IF, which pops the slot.
-    Returns {output: (offset just after that statement, the store)}.
-    """
+    """{output: (offset just after a statement, the store)}: outputs stored as soon as they
+    are final, as upstream's SET_TOP() does (kept in a register across the calls that release
+    the inputs, a result costs the compiler registers in the whole loop). An output is stored
+    after the last top-level statement that assigns it in any way (Statement.all_assigns) or
+    that may leave the instruction with the entry stack (DEOPT_IF, goto, a stack move, ...) or
+    read the stack through an array or `stack_pointer`. What follows either completes (and
+    need not store the output again) or is an ERROR_IF, which pops the slot."""
     effect = part.effect
     if part.body.reading.has_preprocessor:
         return {}  # a store could land in one branch of an #if: leave it to the epilogue
@@ -182,10 +171,9 @@ def skip_after(inst: model.Instruction, member: model.Instruction | None = None)
 
 
 def dispatch_macro(inst: model.Instruction, untraced: bool, completion: int = -1) -> str:
-    """How a completion dispatches: DISPATCH_NO_TRACE_CHECK where the instruction dispatches
-    untraced (Model.untraced_dispatch, not its checked copy) and no code may run on the way
-    to this completion (Instruction.completion_code: a DISPATCH() by its first token, -1 the
-    end), else DISPATCH (reads cframe.use_tracing: a trace function may have been set)."""
+    """How a completion (Instruction.completion_code) dispatches: DISPATCH_NO_TRACE_CHECK where
+    the instruction dispatches untraced (Model.untraced_dispatch, not its checked copy) and no
+    code may run on the way there, else DISPATCH (a trace function may have been set)."""
     if untraced:
         codes = inst.completion_code()
         if codes.get(completion, codes.get(-1, inst)) is None:
@@ -232,7 +220,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
     source = part.body.source.source.text
     end = part.body.source.end
     copy = BodyCopy(part.body.source)
-    owner = inst.part_family(index, part.name)
+    owner = inst.part_owner(index, part.name).family
     family = owner.name if owner else None
     n_inputs = error_pops(part.effect)
     eager = eager_stores(part) if symbolic is None else {}
@@ -319,9 +307,8 @@ class _Symbolic:
         return entry[1] if entry[0] == "var" else _peek(Size(self.entry - entry[1]))
 
     def flush(self, stack: list[tuple]) -> list[str]:
-        """Write `stack` to the real stack (which holds the instruction's inputs, the stack
-        pointer where it was on entry): move the pointer, then store the values in variables
-        (what is still in its slot stays)."""
+        """Write `stack` to the real stack (the stack pointer where it was on entry): move the
+        pointer, then store the values in variables (what is still in its slot stays)."""
         lines = []
         delta = len(stack) - self.entry
         if delta < 0:
@@ -346,6 +333,12 @@ class _Symbolic:
         inst = self.inst
         outer: list[str] = []
         blocks: list[str] = []
+
+        def declare(name: str, value: str | None = None) -> tuple:  # in the outer block
+            outer.append(f"PyObject *{name}" + (f" = {value};" if value else ";"))
+            self.declared.add(name)
+            return ("var", name)
+
         for index, part in enumerate(inst.parts):
             effect = part.effect
             n_in = len(effect.inputs)
@@ -360,9 +353,7 @@ class _Symbolic:
                 if item.name not in part.body.reading.names or entry == ("var", item.name):
                     continue
                 if entry[0] == "mem" and item.name not in self.declared:
-                    outer.append(f"PyObject *{item.name} = {self.value(entry)};")
-                    self.declared.add(item.name)
-                    binds[item.name] = ("var", item.name)
+                    binds[item.name] = declare(item.name, self.value(entry))
                     self.inputs = [("var", item.name) if e == entry else e for e in self.inputs]
                     self.stack = [("var", item.name) if e == entry else e for e in self.stack]
                 else:
@@ -378,21 +369,14 @@ class _Symbolic:
                     if entry[0] == "mem" and entry[1] != len(self.below) + len(pushed):
                         # moved while still in its slot: read it before anything is written
                         name = o.name if o.name not in self.declared else f"{o.name}_{index + 1}"
-                        outer.append(f"PyObject *{name} = {self.value(entry)};")
-                        self.declared.add(name)
-                        entry = ("var", name)
+                        entry = declare(name, self.value(entry))
                     pushed.append(entry)
                 elif o.name not in self.declared:
-                    outer.append(f"PyObject *{o.name};")
-                    self.declared.add(o.name)
-                    pushed.append(("var", o.name))
+                    pushed.append(declare(o.name))
                 else:  # the name holds another value: the output gets a name of its own
-                    fresh = f"{o.name}_{index + 1}"
-                    outer.append(f"PyObject *{fresh};")
-                    self.declared.add(fresh)
+                    pushed.append(declare(f"{o.name}_{index + 1}"))
                     block.append(f"PyObject *{o.name};")
-                    self.copy_out.append(f"{fresh} = {o.name};")
-                    pushed.append(("var", fresh))
+                    self.copy_out.append(f"{o.name}_{index + 1} = {o.name};")
             if part.body.uses_cache:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
             block.extend(expand_body(inst, part, untraced=self.untraced, symbolic=self))
@@ -414,10 +398,10 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         first = inst.doc.split("\n")
         lines.append(f"// {inst.name}: " + first[0])
         lines.extend(f"// {line}" if line else "//" for line in first[1:])
-    # An instruction whose entry does not store its position stores it on its error exits.
-    # In a superinstruction's later part, next_instr is past the parts before it, and the
-    # position is that of the last part that starts an instruction of its own (Instruction.
-    # starts; the first part does), as upstream reports it.
+    # An instruction whose entry does not store its position stores it on its error exits: in
+    # a superinstruction's later part (next_instr is past the parts before it), that of the
+    # last part that starts an instruction of its own (Instruction.starts; the first part
+    # does), as upstream reports it.
     unstored = not traced_copy and not inst.stores_position
 
     def position(index: int) -> str | None:
@@ -431,7 +415,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
         """A part's code (a plain instruction's whole body): its inputs, its cache, its body."""
         block = prologue(part.effect, part.body, extra_outputs)
         if part.body.uses_cache:
-            cache = inst.part_cache(index, part.name)
+            cache = inst.part_owner(index, part.name).cache
             block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
         return block + expand_body(inst, part, untraced=untraced, position=position(index),
                                    index=index)

@@ -1,11 +1,7 @@
-"""The specialize functions of the families that declare `specialize` (specializer.py).
-
-Each becomes `int _PyQuicken_Specialize_<FAMILY>(_Py_CODEUNIT *instr, int oparg, <the generic
-instruction's inputs>, <the family's parameters>)` in specialize_families.c.h, which
-specialize.c includes at its end (so that upstream's analysis helpers there stay usable):
-the family's `specialize` block, each member's `when` in the order of `members:`,
-then `otherwise`; returns 0, or -1 with an exception set (ERROR_IF).
-"""
+"""The specialize functions of the families that declare `specialize` (specializer.py):
+`int _PyQuicken_Specialize_<FAMILY>(instr, oparg, <the generic instruction's inputs>, <the
+family's parameters>)` in specialize_families.c.h, which specialize.c includes at its end (so
+that upstream's helpers there stay usable); each returns 0, or -1 with an exception set."""
 
 from __future__ import annotations
 

@@ -53,14 +53,9 @@ def _define(name: str, value: int) -> str:
 
 
 def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-    )
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined, autoescape=False)
     env.globals["header"] = header
     env.globals["define"] = _define
     return env
@@ -112,14 +107,10 @@ def _stack_effects(m: Model) -> list[tuple[Instruction, str, str | None]]:
 
 def _superinstruction_installer(m: Model) -> tuple[int, list[str]]:
     """How far back quickening must remember, and the body of the function that installs the
-    superinstructions whose parts end at instructions[i] (specialize_tables.h.j2).
-
-    The superinstructions form a trie keyed by their parts from the last one back: a switch on
-    the current opcode, then on previous[0] (the instruction before), previous[1], ...; a
-    superinstruction of N parts is installed on instructions[i - N + 1] at depth N - 1. A
-    longer one reached later overwrites a shorter one at the same place: the longest wins. Each
-    replaced instruction still holds its own argument, which the superinstruction decodes.
-    """
+    superinstructions whose parts end at instructions[i] (specialize_tables.h.j2): a trie keyed
+    by their parts from the last one back, a switch on the opcode, then on previous[0], ...; one
+    of N parts is installed on instructions[i - N + 1] at depth N - 1, so that a longer one,
+    reached later, overwrites a shorter one. Each replaced instruction keeps its argument."""
     trie: dict = {}
     longest = 1
     upstream = model.upstream_supers(m.baseline)

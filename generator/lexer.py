@@ -108,10 +108,8 @@ def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
                 continue
         m = _TOKEN_RE.match(text, pos)
         if not m:
-            what = {
-                '"': "unterminated string literal",
-                "'": "unterminated character literal",
-            }.get(text[pos], f"unexpected character {text[pos]!r}")
+            what = {'"': "unterminated string literal", "'": "unterminated character literal"
+                    }.get(text[pos], f"unexpected character {text[pos]!r}")
             sink.error(source.location(pos), what)
             pos += 1
             at_line_start = False
@@ -138,14 +136,12 @@ CLOSERS = ")]}"
 
 
 class Brackets(NamedTuple):
-    """The brackets of a token list, matched once for every reader of it.
-
-    `pairs[k]` is the index of the bracket matching the one at k (-1 for a token that is no
-    bracket, or one left unmatched). Each kind is matched by its own nesting, so that one stray
-    `)` does not move the end of a body or a block; `enclosing[k]` is the innermost bracket
-    open at k (-1 at the top level). `problem` is the first place where the brackets do not
-    nest: (the token, what is wrong, the token it is about or None, the index of the closer
-    where it shows, or the list's length for one never closed)."""
+    """The brackets of a token list, matched once for every reader of it. `pairs[k]`: the
+    index of the bracket matching the one at k, or -1; each kind is matched by its own nesting,
+    so that one stray `)` does not move the end of a body or a block. `enclosing[k]`: the
+    innermost bracket open at k, or -1. `problem`: where the brackets first do not nest (the
+    token, what is wrong, the token it is about or None, the index of the closer where it
+    shows, or the list's length for one never closed)."""
 
     pairs: list[int]
     enclosing: list[int]

@@ -1,14 +1,9 @@
-"""The semantic model: plain data classes describing the checked instruction set.
-
-The analyser (analysis.py) builds it from the syntax tree and seals it (Model.seal); the
-emitters (emit_*.py) only read it: assigning to a field of a sealed model raises. Nothing here
-knows about text layout.
-"""
+"""The semantic model: plain data classes describing the checked instruction set, built by the
+analyser (analysis.py) and sealed (Model.seal) before the emitters (emit_*.py) read it."""
 
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field, fields
 
 from . import ast
@@ -16,9 +11,8 @@ from .diagnostics import Location
 
 
 class Final:
-    """A model object. The analysis builds the model; once it returns it (Model.seal), the
-    model is final: assigning to a field raises, and its lists and sets are tuples and
-    frozensets."""
+    """A model object: once the analysis seals the model (Model.seal), assigning to a field
+    raises, and its lists and sets are tuples and frozensets."""
 
     _sealed = False
 
@@ -50,10 +44,8 @@ NAMED_OPARGS = ("BINARY_OP",)
 
 
 class Size:
-    """A stack size: an integer plus non-negative symbolic C terms (`oparg`, `(oparg & 1)`).
-
-    Terms are kept in first-seen order so that generated code is stable and readable.
-    """
+    """A stack size: an integer plus symbolic C terms (`oparg`, `(oparg & 1)`), kept in
+    first-seen order so that generated code is stable and readable."""
 
     def __init__(self, const: int = 0, terms: dict[str, int] | None = None):
         self.const = const
@@ -72,17 +64,14 @@ class Size:
             return cls(int(m.group(3)) * (1 if m.group(2) == "+" else -1), {m.group(1): 1})
         return cls(0, {text: 1})
 
-    def __add__(self, other: "Size") -> "Size":
+    def __add__(self, other: "Size", sign: int = 1) -> "Size":
         terms = dict(self.terms)
         for t, c in other.terms.items():
-            terms[t] = terms.get(t, 0) + c
-        return Size(self.const + other.const, terms)
-
-    def __neg__(self) -> "Size":
-        return Size(-self.const, {t: -c for t, c in self.terms.items()})
+            terms[t] = terms.get(t, 0) + sign * c
+        return Size(self.const + sign * other.const, terms)
 
     def __sub__(self, other: "Size") -> "Size":
-        return self + (-other)
+        return self.__add__(other, -1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Size) and self.const == other.const and \
@@ -103,11 +92,10 @@ class Size:
         return Size(max(-self.const, 0), {t: -c for t, c in self.terms.items() if c < 0})
 
     def render(self, wide: bool = False) -> str:
-        """C text of the size. With `wide`, a sum is computed in Py_ssize_t: as a stack depth,
-        `oparg + 1` in int must wrap (-fwrapv) before it is widened to an address offset,
-        which keeps the C compiler from folding the constant into the address; `(Py_ssize_t)oparg
-        + 1` lets it (PEEK of it is one load from `stack_pointer - oparg`, displaced). Conditional
-        items (0 or 1) stay int."""
+        """C text of the size. With `wide`, a sum is computed in Py_ssize_t: `oparg + 1` in int
+        must wrap (-fwrapv) before it is widened to an address offset, which keeps the compiler
+        from folding the constant into the address (PEEK of `(Py_ssize_t)oparg + 1` is one
+        displaced load). Conditional items (0 or 1) stay int."""
         widen = wide and bool(self.terms) and (self.const != 0 or len(self.terms) > 1)
         parts: list[str] = []
         for t, c in self.terms.items():
@@ -160,18 +148,15 @@ class StackItem(Final):
 
 
 def upstream_supers(baseline) -> set[str]:
-    """A baseline's superinstructions (`A__B`), whose second halves run with the first half's
-    position (super_starts)."""
-    specialized = baseline.specialized if baseline is not None else None
-    return {n for n in specialized or {} if "__" in n}
+    """A baseline's superinstructions (`A__B`) (super_starts)."""
+    return {n for n in (baseline and baseline.specialized) or {} if "__" in n}
 
 
 def super_starts(names: list[str], upstream: set[str]) -> tuple[int, ...]:
     """The parts of a superinstruction (by their instructions' names) after the first that
-    start an instruction of their own: each, unless it is the second half of an upstream
-    superinstruction (`A__B` in `upstream`) whose first half started one. Upstream runs such
-    a part with its own position (`frame->prev_instr`) and after a dispatch that checks the
-    tracing state; the second half of its own superinstruction without either."""
+    upstream runs as an instruction of their own (with its position and after a dispatch that
+    checks the tracing state): each, unless it is the second half of an upstream
+    superinstruction (`A__B` in `upstream`) whose first half started one."""
     starts, start = [], 0
     for k in range(1, len(names)):
         if not (k - 1 == start and f"{names[k - 1]}__{names[k]}" in upstream):
@@ -182,10 +167,9 @@ def super_starts(names: list[str], upstream: set[str]) -> tuple[int, ...]:
 
 def super_closed_by(names: list[str], upstream: set[str]) -> set[str]:
     """The instructions before which quickening may not install a superinstruction (by its
-    parts' names): when its last part starts an instruction of its own (super_starts),
-    upstream would run that part as the first half of one of its own superinstructions with
-    the instruction after it (`A__B` in `upstream`), whose second half then has the first
-    half's position; installed there, it would not."""
+    parts' names): if its last part starts an instruction of its own, upstream would run it as
+    the first half of one of its superinstructions (`A__B` in `upstream`) with the instruction
+    after it, whose second half then has the first half's position."""
     last = len(names) - 1
     if last == 0 or last not in super_starts(names, upstream):
         return set()
@@ -210,9 +194,7 @@ def error_goto_label(reading, stmt) -> str | None:
 
 def _parenthesize(expr: str) -> str:
     expr = expr.strip()
-    if expr.isidentifier() or expr.isdigit():
-        return expr
-    return f"({expr})"
+    return expr if expr.isidentifier() or expr.isdigit() else f"({expr})"
 
 
 @dataclass
@@ -234,8 +216,7 @@ class StackEffect(Final):
 
     @staticmethod
     def offsets_from_bottom(items: list[StackItem]) -> list[Size]:
-        result = []
-        below = Size()
+        result, below = [], Size()
         for item in items:
             result.append(below)
             below = below + item.size
@@ -264,8 +245,7 @@ class Body(Final):
 
     @property
     def statements(self) -> list:
-        """The body's statements as a tree, each classified (a DSL statement by its kind in
-        dsl.py's table, an exit, a stack move, code) with what it changes and assigns."""
+        """The body's statements as a tree (statements.Statement)."""
         return self.reading.statements
 
     @property
@@ -322,7 +302,7 @@ class Instruction(Final):
     number_derived: bool = False  # the number comes from the numbering rule, not the source
     # A member of a family with a specializer: its `when` block, and the cache fills derived
     # from its guards (specializer.Fill).
-    when: "ast.Body | None" = None
+    when: object = None  # specializer.Admission
     fills: list = field(default_factory=list)
     # A superinstruction: its later parts that the baseline runs as an instruction of their
     # own, not as the second half of one of its superinstructions (super_starts).
@@ -356,22 +336,15 @@ class Instruction(Final):
             return None
         return next(m for m in self.member_parts if m.name == name)
 
-    def part_cache(self, index: int, name: str) -> "Cache | None":
-        """The inline cache a part's body reads: a member part's, its own family's; every
-        other part's, the instruction's."""
-        member = self.member_at(index, name)
-        return member.cache if member is not None else self.cache
-
-    def part_family(self, index: int, name: str) -> "Family | None":
-        """The family a part's guards miss to (DEOPT_IF)."""
-        member = self.member_at(index, name)
-        return member.family if member is not None else self.family
+    def part_owner(self, index: int, name: str) -> "Instruction":
+        """Whose inline cache a part's body reads and whose family its guards miss to: a member
+        part's member's, every other part's the instruction's."""
+        return self.member_at(index, name) or self
 
     def start_checks(self, index: int) -> bool:
-        """Whether the later part `index` (one of `starts`) checks the tracing state first:
-        code in the parts since the previous start may have run on the way to their ends
-        (statements.Reading.completion_code) and turned tracing on; then the rest runs
-        instruction by instruction, traced (emit_cases.py)."""
+        """Whether the later part `index` (one of `starts`) checks the tracing state first: code
+        in the parts since the previous start may have turned it on (Reading.completion_code);
+        then the rest runs instruction by instruction, traced (emit_cases.py)."""
         first = max([0] + [k for k in self.starts if k < index])
         return any(part.body.reading.completion_code().get(-1) is not None
                    for part in self.parts[first:index])
@@ -399,11 +372,10 @@ class Instruction(Final):
         return True
 
     def completion_code(self) -> dict[int, object]:
-        """How it completes -> a statement that may run Python code on a path there, or None
-        (statements.Reading.completion_code): a single body's DISPATCH()/DISPATCH_JUMPED() by
-        their first token, -1 for the epilogue at the end. A composition's parts are decided
-        together (code in any part counts everywhere); an `eval_breaker` instruction checks
-        the eval breaker (may run any code) at every completion."""
+        """Its completions (statements.Reading.completion_code) -> a statement that may run
+        Python code on a path there, or None. A composition's parts are decided together (code
+        in any part counts everywhere); an `eval_breaker` instruction checks the eval breaker
+        (which may run any code) at every completion."""
         codes = [part.body.reading.completion_code() for part in self.bodies]
         if self.kind != "inst":  # what a superinstruction's part start checked counts no more
             last = max((0,) + self.starts)
@@ -417,11 +389,10 @@ class Instruction(Final):
     @property
     def stores_position(self) -> bool:
         """Whether the case stores its position (`frame->prev_instr`) on entry, as upstream's
-        every case does. Only what runs other code (a traceback, `f_lineno`, a call's return
-        address: statements.Change.runs_code), leaves other than by completing, a guard or an
-        error exit, or reads the position itself can observe it; an instruction with none of
-        those stores it only on its error exits (emit_cases.py), unless it also moves
-        next_instr (then the error exit would not know its position)."""
+        every case does. Only code it runs (a traceback, `f_lineno`: Change.observes_position),
+        leaving other than by completing, a guard or an error exit, or reading the position can
+        observe it; without those, it stores it on its error exits only (emit_cases.py), unless
+        it also moves next_instr (then the error exit would not know its position)."""
         errors = moves = False
         for part in self.bodies:
             reading = part.body.reading
@@ -469,8 +440,7 @@ class Family(Final):
     @property
     def specializations(self) -> list[Instruction]:
         """In opcode.py's order: adaptive, quick, then members."""
-        result = [i for i in (self.adaptive, self.quick) if i is not None]
-        return result + list(self.members)
+        return [i for i in (self.adaptive, self.quick) if i is not None] + list(self.members)
 
 
 @dataclass
@@ -499,11 +469,10 @@ class Model(Final):
     @property
     def untraced_dispatch(self) -> set[str]:
         """The instructions that dispatch the next one without reading the tracing state
-        (DISPATCH_NO_TRACE_CHECK): those that keep it (Instruction.keeps_tracing_state) and
-        never run while tracing is on, or have a checked copy that runs instead. DO_TRACING
-        deoptimizes what it dispatches, so a specialized instruction runs while tracing only
-        if a base instruction jumps into it (JUMP_TO_INSTRUCTION): those stay checked; a base
-        instruction gets the copy (emit_cases.py, opcode_targets_traced)."""
+        (DISPATCH_NO_TRACE_CHECK): those that keep it (Instruction.completion_code) and never
+        run while tracing is on (DO_TRACING deoptimizes what it dispatches: a specialized
+        instruction that no base instruction jumps into), or have a checked copy that runs
+        instead (a base instruction: emit_cases.py, opcode_targets_traced)."""
         jumped = self.jumped_into
         return {inst.name for inst in self.instructions if inst.name not in jumped
                 and any(code is None for code in inst.completion_code().values())}

@@ -12,17 +12,8 @@ from .lexer import (COMMENT, DOC, EOF_, IDENT, NUMBER, PUNCT, STRING, SourceFile
                     match_brackets, tokenize)
 
 TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg", "baseline")
-FLAG_NAMES = (
-    "arg",
-    "const",
-    "name",
-    "local",
-    "free",
-    "compare",
-    "jump_forward",
-    "jump_backward",
-    "eval_breaker",
-)
+FLAG_NAMES = ("arg", "const", "name", "local", "free", "compare", "jump_forward",
+              "jump_backward", "eval_breaker")
 
 
 class _SyntaxError(Exception):
@@ -77,12 +68,6 @@ def expression_problem(tokens: list[Token]) -> str | None:
     return None
 
 
-def _describe(token: Token) -> str:
-    if token.kind == EOF_:
-        return "end of file"
-    return f"'{token.text}'"
-
-
 class Parser:
     def __init__(self, source: SourceFile, sink: DiagnosticSink):
         self.source = source
@@ -107,7 +92,8 @@ class Parser:
         return token
 
     def fail(self, token: Token, expected: str) -> None:
-        self.sink.error(token.location, f"expected {expected}, found {_describe(token)}")
+        found = "end of file" if token.kind == EOF_ else f"'{token.text}'"
+        self.sink.error(token.location, f"expected {expected}, found {found}")
         raise _SyntaxError
 
     def accept(self, text: str) -> bool:
@@ -199,7 +185,7 @@ class Parser:
         if keyword == "super" or self.tok.is_punct(":"):
             self.expect_punct(":")
             parts = [self.parse_part_ref()]
-            alternatives: list[ast.PartRef] = []
+            alternatives: list[ast.Ref] = []
             while self.accept("+"):
                 if keyword == "super" and self.accept("("):
                     # the last part: one of several members (docs/dsl.md 2.4)
@@ -234,18 +220,18 @@ class Parser:
         self.advance()
         return parse()
 
-    def parse_part_ref(self) -> ast.PartRef:
+    def parse_part_ref(self) -> ast.Ref:
         token = self.expect_ident("the name of an instruction or operation")
-        return ast.PartRef(token.text, token.location)
+        return ast.Ref(token.text, token.location)
 
-    def parse_refs(self, separator: str) -> list[ast.PartRef]:
+    def parse_refs(self, separator: str) -> list[ast.Ref]:
         """One name or more, with `separator` between them."""
         refs = [self.parse_part_ref()]
         while self.accept(separator):
             refs.append(self.parse_part_ref())
         return refs
 
-    def parse_flags(self) -> list[ast.Flag]:
+    def parse_flags(self) -> list[ast.Ref]:
         self.expect_punct("[")
         flags = []
         while True:
@@ -253,7 +239,7 @@ class Parser:
             if token.kind != IDENT or token.text not in FLAG_NAMES:
                 self.fail(token, "a flag (" + ", ".join(FLAG_NAMES) + ")")
             self.advance()
-            flags.append(ast.Flag(token.text, token.location))
+            flags.append(ast.Ref(token.text, token.location))
             if not self.accept(","):
                 self.expect_punct("]")
                 return flags

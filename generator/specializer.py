@@ -1,20 +1,11 @@
-"""The specializer declared in the DSL: generated adaptive forms and specialize functions.
-
-A family that declares `specialize` (docs/dsl.md 2.3.1) gets, from the generator,
-
-- its adaptive instruction: counts down, and at zero calls the family's specialize function
-  (`adaptive_source` writes it in the DSL and the analysis reads it like any other);
-- its specialize function `_PyQuicken_Specialize_<FAMILY>` (emit_specializer.py): the family's
-  shared analysis (`specialize { ... }`), then each member's `when { ... }` in the order of
-  `members:`: the first that does not reject is installed, after the cache fills its `when`
-  writes and the fills derived from its guards; `otherwise { ... }` says why none applied;
-  `KEEP_GENERIC(kind)` installs the generic instruction for good where no member can ever
-  apply (outside Py_STATS builds, which count it as a failure of that kind, as upstream does);
-- the failure kinds (for Py_STATS), numbered per family: OTHER, OUT_OF_RANGE, then the
-  family's `failures`.
-
-This module holds what the analysis and the emitter share: the adaptive instruction's source,
-the statements of specializer blocks, and the cache fills derived from guards.
+"""The specializer declared in the DSL (docs/dsl.md 2.3.1): what the analysis and the emitter
+of the specialize functions (emit_specializer.py) share. A family that declares `specialize`
+gets a generated adaptive instruction (`adaptive_source` writes it in the DSL and the analysis
+reads it like any other), which at zero calls its specialize function: the family's
+`specialize` block, each member's `when` in the order of `members:` (the first that does not
+reject is installed, with the cache fills its `when` writes and those derived from its guards),
+then `otherwise`. Failure kinds (for Py_STATS) are numbered per family: BUILTIN_FAILURES, then
+the family's `failures`.
 """
 
 from __future__ import annotations
@@ -22,9 +13,8 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field, replace
 
-from . import ast
+from . import ast, dsl
 from .diagnostics import Location
-from . import dsl
 from .lexer import PUNCT, Token
 from .statements import Reading
 

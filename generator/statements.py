@@ -1,18 +1,14 @@
 """The statement model of a body: its C statements as a tree, each classified by what it does.
 
-Built once per body by the analysis (analysis.py) and read by the checks (nothing may change
-before a guard, outputs must be assigned) and by the emitter of the cases (where an output can
-be stored early). A body is C, but only a small part of C matters here: statements are split at
-`;` and braces, compound statements (`if`/`else`, loops, `switch`, blocks) keep their parts, and
-each statement records
-
-- what it *is* for the instruction: a guard (`DEOPT_IF`), an error exit (`ERROR_IF`), a
-  completion (`DISPATCH()`, `DISPATCH_JUMPED()`), another exit (`goto`, `return`,
-  `JUMP_TO_INSTRUCTION`, ...), a stack move (`STACK_SHRINK`/`STACK_GROW`), or plain code;
-- what it *changes* outside its own locals: reference counts, the stack, memory through a
-  pointer, statistics, or a call that may do anything (every call not in PURE_CALLS);
-- which names it assigns, however it does it: `x = `, `x += `, `x++`, `&x` handed to a call,
-  `Py_SETREF(x, ...)`.
+Built once per body by the analysis and read by the checks (nothing may change before a
+guard, outputs must be assigned) and by the emitter of the cases (where an output can be stored
+early). Only a small part of C matters here: statements are split at `;` and braces, compound
+statements (`if`/`else`, loops, `switch`, blocks) keep their parts, and each statement records
+what it *is* for the instruction (a kind of dsl.py's table: a guard, an error exit, a
+completion, another exit, a stack move; or plain code), what it *changes* outside its own
+locals (reference counts, the stack, memory through a pointer, statistics, or a call not in
+PURE_CALLS, which may do anything), and which names it assigns, however it does it (`x = `,
+`x += `, `x++`, `&x` handed to a call, `Py_SETREF(x, ...)`).
 """
 
 from __future__ import annotations
@@ -24,16 +20,12 @@ from . import dsl
 from .diagnostics import Location
 from .lexer import IDENT, PREPROC, PUNCT, Brackets, Token, match_brackets
 
-# Macros and functions that change reference counts.
-REFCOUNT_CALLS = frozenset({
-    "Py_INCREF", "Py_XINCREF", "Py_DECREF", "Py_XDECREF", "Py_CLEAR", "Py_SETREF",
-    "Py_XSETREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
-    "_Py_DECREF_SKIP_IMMORTAL",
-})
-# Calls that release a reference held by their first argument.
+# Calls that release a reference held by their first argument, and all that change reference
+# counts.
 RELEASING_CALLS = frozenset({"Py_DECREF", "Py_XDECREF", "Py_CLEAR", "Py_SETREF", "Py_XSETREF",
                              "_Py_DECREF_SPECIALIZED", "_Py_DECREF_NO_DEALLOC",
                              "_Py_DECREF_SKIP_IMMORTAL"})
+REFCOUNT_CALLS = RELEASING_CALLS | {"Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef"}
 # Calls that also assign their first argument (and change reference counts).
 SETREF_CALLS = frozenset({"Py_SETREF", "Py_XSETREF", "Py_CLEAR"})
 
@@ -66,30 +58,24 @@ PURE_CALLS = frozenset({
     "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
     "_PyFrame_GetCode", "_PyFrame_GetStackPointer",
 })
-# Calls that change something but cannot run Python code: they release no reference (or only
-# one that cannot be the last), allocate no object the garbage collector tracks, check no
-# signals (`_PyLong_Multiply` and the divisions do, on large ints) and call no slot. After a
-# path that runs only these and PURE_CALLS, the tracing state is the one the instruction
-# started with (Reading.code_before_completion). Add a name only if that holds for every
-# argument it may get; on an error it may do anything, as the error exit checks again.
-NO_CODE_CALLS = frozenset({
-    "Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef", "_Py_DECREF_NO_DEALLOC",
-    "_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong", "PyLong_FromSsize_t",
-    "PyFloat_FromDouble", "JUMPBY", "JUMPTO", "PREDICT",
-    # runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose
-    # deallocators only free) and make a number (not the multiplications, _PyQuicken_IntMultiply
-    # and _PyQuicken_IntMultiplyStored: _PyLong_Multiply)
-    "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult", "_PyQuicken_IntAdd",
-    "_PyQuicken_IntSubtract", "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
-    "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored",
-})
-# Those of them that allocate: tracemalloc, when it traces, records the frame's position.
+# Calls that allocate: tracemalloc, when it traces, records the frame's position. Of
+# runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose deallocators
+# only free) and make a number (not the multiplications, _PyQuicken_IntMultiply and
+# _PyQuicken_IntMultiplyStored: _PyLong_Multiply).
 ALLOCATING_CALLS = frozenset({"_PyLong_Add", "_PyLong_Subtract", "PyLong_FromLong",
                               "PyLong_FromSsize_t", "PyFloat_FromDouble",
                               "_PyQuicken_FloatResult", "_PyQuicken_FloatIntResult",
                               "_PyQuicken_IntAdd", "_PyQuicken_IntSubtract",
                               "_PyQuicken_RangeValue", "_PyQuicken_FloatStored",
                               "_PyQuicken_IntAddStored", "_PyQuicken_IntSubtractStored"})
+# Calls that change something but cannot run Python code: they release no reference (or only
+# one that cannot be the last), allocate no object the garbage collector tracks, check no
+# signals (`_PyLong_Multiply` and the divisions do, on large ints) and call no slot. After a
+# path that runs only these and PURE_CALLS, the tracing state is the one the instruction
+# started with (Reading.completion_code). Add a name only if that holds for every
+# argument it may get; on an error it may do anything, as the error exit checks again.
+NO_CODE_CALLS = ALLOCATING_CALLS | {"Py_INCREF", "Py_XINCREF", "Py_NewRef", "Py_XNewRef",
+                                    "_Py_DECREF_NO_DEALLOC", "JUMPBY", "JUMPTO", "PREDICT"}
 # Deallocators that run no code: `_Py_DECREF_SPECIALIZED(x, D)` with one of these frees an
 # int, a float or a str and nothing else.
 NO_CODE_DEALLOCS = frozenset({"PyObject_Free", "_PyFloat_ExactDealloc",
@@ -183,9 +169,7 @@ class Statement:
     # A completing statement (DISPATCH...): the trailing statements just before it in its block
     # (PREDICT, CHECK_EVAL_BREAKER), which move after the generated stack update.
     trailing: list["Statement"] = field(default_factory=list)
-    # A conditional DSL statement whose condition is always true (ERROR_IF(true, error)): it
-    # always leaves.
-    unconditional: bool = False
+    unconditional: bool = False  # its condition is always true: ERROR_IF(true, error)
     # Local declarations `TYPE name = init;`: (the name, the initializer's token range).
     declares: list[tuple[Token, int, int]] = field(default_factory=list)
 
@@ -209,8 +193,7 @@ def _ends_in_exit(block: list[Statement]) -> bool:
 
 
 def _set_exits(every: list[Statement]) -> None:
-    """Statement.exits for every statement (`every`, in source order), children before their
-    parents."""
+    """Statement.exits for every statement (in source order), children before parents."""
     for s in reversed(every):
         if s.kind in dsl.EXITING_KINDS or s.unconditional:
             s.exits = True
@@ -222,20 +205,20 @@ def _set_exits(every: list[Statement]) -> None:
             s.exits = all(_ends_in_exit(b) for b in s.branches)
 
 
+@dataclass(eq=False)
 class _Block:
     """An open `{`: collects statements until its `}` (the body itself has none)."""
 
-    def __init__(self, statement: Statement | None):
-        self.statement = statement
-        self.statements: list[Statement] = []
+    statement: Statement | None
+    statements: list[Statement] = field(default_factory=list)
 
 
+@dataclass(eq=False)
 class _Branches:
     """An `if`, loop or `do` whose branches are still being read."""
 
-    def __init__(self, statement: Statement, keyword: str):
-        self.statement = statement
-        self.keyword = keyword
+    statement: Statement
+    keyword: str
 
 
 class _Parser:
@@ -359,7 +342,12 @@ class _Parser:
                 stmt.form = None
             elif "condition" in params:
                 lo, hi = args[params.index("condition")]
-                stmt.unconditional = constant_value(tokens[lo:hi]) is True
+                value = constant_value(tokens[lo:hi])
+                stmt.unconditional = value is True
+                if value is not None and value != f.constant_ok:
+                    self.problems.append((tokens[lo].location, (
+                        f"the condition of {f.name} is always {'true' if value else 'false'}: "
+                        f"it {'always' if value else 'never'} {f.does}")))
         return stmt
 
     def split_args(self, open_index: int, close_index: int) -> list[tuple[int, int]]:
@@ -497,15 +485,8 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
     op = tokens[op_index]
     if op.text in ("++", "--"):
         # x++ / p->n++ / a[i]++ / (*p)++, or the same after ++: the operand beside it
-        k = op_index - 1
-        while k >= lo:
-            t = tokens[k]
-            if t.kind == PUNCT and t.text in ")]" and lo <= brackets.pairs[k] < k:
-                k = brackets.pairs[k] - 1
-            elif t.kind == IDENT or t.is_punct("->") or t.is_punct("."):
-                k -= 1
-            else:
-                break
+        k = _back_over(tokens, lo, op_index - 1, brackets,
+                       lambda t: t.kind == IDENT or t.is_punct("->") or t.is_punct("."))
         target = tokens[k + 1:op_index]
         if not target:  # prefix: the operand after it
             j = op_index + 1
@@ -519,15 +500,8 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         return
     # The target: back to the start of the statement or a top-level `,` / `(`, over the
     # bracketed groups on the way (`a[i] = `, `f(x)->y = `).
-    k = op_index - 1
-    while k >= lo:
-        t = tokens[k]
-        if t.kind == PUNCT and t.text in ")]" and lo <= brackets.pairs[k] < k:
-            k = brackets.pairs[k] - 1
-            continue
-        if t.kind == PUNCT and t.text in ("(", "[", ",", ";", "{", "}", "?", ":"):
-            break
-        k -= 1
+    k = _back_over(tokens, lo, op_index - 1, brackets, lambda t: not (
+        t.kind == PUNCT and t.text in ("(", "[", ",", ";", "{", "}", "?", ":")))
     target = tokens[k + 1:op_index]
     _assign_target(stmt, target, op)
     if op.text == "=" and k + 1 == lo and len(target) > 1 and stmt.kind == "code":
@@ -536,6 +510,19 @@ def _assignment(stmt: Statement, tokens: list[Token], lo: int, op_index: int, hi
         while end < hi and not tokens[end].is_punct(";"):
             end += 1
         stmt.declares.append((target[-1], op_index + 1, end))
+
+
+def _back_over(tokens: list[Token], lo: int, k: int, brackets: Brackets, within) -> int:
+    """The index before the tokens that end at k and are bracketed groups or tokens `within`
+    holds for (not before lo - 1)."""
+    while k >= lo:
+        if tokens[k].kind == PUNCT and tokens[k].text in ")]" and lo <= brackets.pairs[k] < k:
+            k = brackets.pairs[k] - 1
+        elif within(tokens[k]):
+            k -= 1
+        else:
+            break
+    return k
 
 
 def _assign_target(stmt: Statement, target: list[Token], op: Token) -> None:
@@ -665,11 +652,10 @@ class Reading:
                 and self.tokens[s.args[0][0]].kind == IDENT]
 
     def completion_code(self) -> dict[int, Statement | None]:
-        """For each completion of the body: a DISPATCH() or DISPATCH_JUMPED() (by its first
-        token's index), and -1 for the end when a path reaches it -> a statement that may run
-        Python code (Change.runs_code) on some path to it, or None: then that completion
-        finds the tracing state as the instruction found it. A path that leaves otherwise (an
-        error exit, a guard, a goto) does not count; a loop counts whole."""
+        """Each completion of the body (a DISPATCH() or DISPATCH_JUMPED() by its first token's
+        index, -1 for the end when a path reaches it) -> a statement that may run Python code
+        (Change.runs_code) on a path to it, or None: then the tracing state is still the one the
+        instruction found. Paths that leave otherwise do not count; a loop counts whole."""
         done = object()  # a path that left
         result: dict[int, Statement | None] = {}
 
@@ -828,18 +814,6 @@ def read_body(tokens: list[Token], where: str = dsl.BODY, source=None) -> Readin
                 and brackets.close(k + 1) >= 0 and not any(loc == t.location for loc, _ in raw):
             raw.append((t.location, f"{t.text}(...) must be a statement of its own: "
                                     f"{f.usage(where)};"))
-    for stmt in every:
-        if stmt.form is None or stmt.kind not in dsl.DSL_KINDS:
-            continue
-        params = stmt.form.params[where]
-        if "condition" in params:
-            lo, hi = stmt.args[params.index("condition")]
-            value = constant_value(tokens[lo:hi])
-            if value is not None and value != stmt.form.constant_ok:
-                raw.append((tokens[lo].location,
-                            f"the condition of {stmt.form.name} is always "
-                            f"{'true' if value else 'false'}: it {'always' if value else 'never'} "
-                            f"{stmt.form.does}"))
     problems += [(loc, message, ()) for loc, message in raw]
     falls_through = not any(s.exits for s in statements)
     return Reading(tokens, brackets, statements, problems, names, accesses,
@@ -862,15 +836,13 @@ class _Point:
 def changes_before(block: list[Statement], is_target,
                    stops=lambda change: False) -> list[tuple[Change, Statement]]:
     """(change, the first target it precedes) for every change that some path runs before a
-    target statement (a `DEOPT_IF`, for the guard check): an earlier statement of the guard's
-    block or of an enclosing one (the conditions of enclosing `if`s included), but not a branch
-    that always exits, nor the other branch of an `if`. In a loop, what its body does precedes
-    its guards on the next round. A guard's own condition counts too.
-
-    The body becomes a graph of points, built in one pass with an explicit stack (bodies may
-    nest deeper than Python's recursion limit); each guard then walks it back, and a point
-    walked once is never walked again, so the whole check is linear in the body's size. A
-    change for which `stops` holds ends the walk back along its path."""
+    target statement (a `DEOPT_IF`, for the guard check): in its block or an enclosing one (the
+    conditions of enclosing `if`s and its own included), not in a branch that always exits nor
+    in the other branch of an `if`; in a loop, what its body does precedes its targets on the
+    next round. A change for which `stops` holds ends the walk back along its path. The body
+    becomes a graph of points, built with an explicit stack (bodies may nest deeper than
+    Python's recursion limit); each target walks it back, and a point walked once is never
+    walked again, so the check is linear in the body's size."""
     guards: list[tuple[Statement, _Point | None]] = []
 
     def advance(point, changes):

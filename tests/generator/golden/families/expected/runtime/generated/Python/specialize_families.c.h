@@ -3,9 +3,9 @@
 //
 // The specialize functions of the families that declare `specialize` in instructions/
 // (docs/dsl.md 2.3.1): called by their generated adaptive instructions when the counter reaches
-// zero. Each runs the family's `specialize` block, then each member's `when` in the order the
-// members are defined, and installs the first member that does not reject it, with its cache
-// filled; else it backs off. Included at the end of Python/specialize.c
+// zero. Each runs the family's `specialize` block, then each member's `when` in the order of
+// the family's `members:` list, and installs the first member that does not reject it, with its
+// cache filled; else it backs off. Included at the end of Python/specialize.c
 // (runtime/patches/specialize.c.patch), whose helpers it may use.
 
 // Failure kinds, counted by Py_STATS per family: OTHER, OUT_OF_RANGE, then the family's.

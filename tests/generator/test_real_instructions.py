@@ -104,6 +104,7 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "FOR_ITER_LIST": "`for` over a list",
     "FOR_ITER_TUPLE": "`for` over a tuple",
     "FOR_ITER_RANGE": "`for` over a range of C longs",
+    "FOR_ITER_GEN": "`for` over a generator, its frame resumed in the same loop",
     # Superinstructions the advisor proposed (docs/stats/advisor.md), kept for their measured gain.
     "LOAD_CONST__RETURN_VALUE": "`return CONSTANT`",
     "LOAD_FAST__LOAD_FAST__LOAD_CONST": "three loads, as in `(a, b, 1)` or `f(a, b, 1)`",

@@ -224,6 +224,7 @@ extern "C" {
 #define BINARY_OP_SUBTRACT_FLOAT_STORED        211
 #define BINARY_OP_SUBTRACT_INT_STORED          212
 #define CALL_PY_KEYWORDS                       213
+#define FOR_ITER_GEN                           214
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -276,6 +276,7 @@ _specializations = {
         "FOR_ITER_LIST",
         "FOR_ITER_TUPLE",
         "FOR_ITER_RANGE",
+        "FOR_ITER_GEN",
     ],
     "JUMP_BACKWARD": [
         "JUMP_BACKWARD_QUICK",
@@ -465,6 +466,7 @@ _specialized_instructions = [
     "BINARY_OP_SUBTRACT_FLOAT_STORED",
     "BINARY_OP_SUBTRACT_INT_STORED",
     "CALL_PY_KEYWORDS",
+    "FOR_ITER_GEN",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

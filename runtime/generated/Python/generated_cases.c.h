@@ -2759,6 +2759,37 @@
             DISPATCH();
         }
 
+        // FOR_ITER_GEN: FOR_ITER over a generator (its exact type; deopts otherwise, or while it runs, or under a
+        // PEP 523 frame evaluator): resumes the generator's frame in this loop, as a call of a Python
+        // function, instead of calling tp_iternext and a new evaluation loop. The generator's
+        // YIELD_VALUE pushes the value here and goes on after this instruction; its return ends the
+        // loop as FOR_ITER does (RETURN_VALUE, then `for_iter_gen_end` in ceval.c); an exception
+        // leaves it through `exit_unwind` (ceval.c), which does what gen_send_ex2 does after its
+        // loop. The jump must fit in the instruction's own argument byte: the return path reads it
+        // from the code.
+        TARGET(FOR_ITER_GEN) {
+            PyObject *iter = PEEK(1);
+            DEOPT_IF(Py_TYPE(iter) != &PyGen_Type, FOR_ITER);
+            PyGenObject *gen = (PyGenObject *)iter;
+            DEOPT_IF(gen->gi_frame_state >= FRAME_EXECUTING, FOR_ITER);
+            DEOPT_IF(tstate->interp->eval_frame, FOR_ITER);
+            STAT_INC(FOR_ITER, hit);
+            // gen_send_ex2 (Objects/genobject.c) before its call of the loop: next() sends None
+            _PyInterpreterFrame *gen_frame = (_PyInterpreterFrame *)gen->gi_iframe;
+            _PyFrame_StackPush(gen_frame, Py_NewRef(Py_None));
+            gen->gi_exc_state.previous_item = tstate->exc_info;
+            tstate->exc_info = &gen->gi_exc_state;
+            gen->gi_frame_state = FRAME_EXECUTING;
+            // The generator on the stack stays; while it runs, this frame's position is the FOR_ITER
+            // (3.11.2's f_lasti during tp_iternext).
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->prev_instr = next_instr - 1;
+            gen_frame->previous = frame;
+            gen_frame->is_entry = false;
+            frame = cframe.current_frame = gen_frame;
+            goto start_frame;
+        }
+
         // RETURN_VALUE: Pops `retval` (the stack must then be empty) and returns it to the caller: to the
         // calling frame when it is in the same evaluation loop, else from the loop.
         TARGET(RETURN_VALUE) {
@@ -2773,6 +2804,14 @@
                 // GH-99729: We need to unlink the frame *before* clearing it:
                 _PyInterpreterFrame *dying = frame;
                 frame = cframe.current_frame = dying->previous;
+                if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+                    // A generator FOR_ITER_GEN resumed has returned: it is exhausted, and the
+                    // caller's FOR_ITER ends its loop (ceval.c).
+                    if (quicken_gen_returned(tstate, frame, dying, retval) < 0) {
+                        goto resume_with_error;
+                    }
+                    goto for_iter_gen_end;
+                }
                 _PyEvalFrameClearAndPop(tstate, dying);
                 _PyFrame_StackPush(frame, retval);
                 goto resume_frame;
@@ -2785,18 +2824,31 @@
             return retval;
         }
 
-        // YIELD_VALUE: Suspends the generator: pops `retval` and returns it from the evaluation loop.
+        // YIELD_VALUE: Suspends the generator: pops `retval` and returns it from the evaluation loop, or, in a
+        // generator FOR_ITER_GEN resumed, pushes it in the caller's frame.
         // When the generator is resumed, the sent value is pushed in its place (the
         // `unused` output), so the compiler sees no net stack change.
         TARGET(YIELD_VALUE) {
             PyObject *retval = PEEK(1);
-            assert(frame->is_entry);
             STACK_SHRINK(1);
-            _PyFrame_GetGenerator(frame)->gi_frame_state = FRAME_SUSPENDED;
+            PyGenObject *gen = _PyFrame_GetGenerator(frame);
+            gen->gi_frame_state = FRAME_SUSPENDED;
             _PyFrame_SetStackPointer(frame, stack_pointer);
             TRACE_FUNCTION_EXIT();
             DTRACE_FUNCTION_EXIT();
             _Py_LeaveRecursiveCallTstate(tstate);
+            if (!frame->is_entry) {
+                // Resumed by FOR_ITER_GEN: what gen_send_ex2 does after its loop returns, then the
+                // value pushed above the generator and the caller on after its FOR_ITER.
+                tstate->exc_info = gen->gi_exc_state.previous_item;
+                gen->gi_exc_state.previous_item = NULL;
+                _PyInterpreterFrame *gen_frame = frame;
+                frame = cframe.current_frame = gen_frame->previous;
+                gen_frame->previous = NULL;
+                frame->prev_instr += INLINE_CACHE_ENTRIES_FOR_ITER;
+                _PyFrame_StackPush(frame, retval);
+                goto resume_frame;
+            }
             /* Restore previous cframe and return. */
             tstate->cframe = cframe.previous;
             tstate->cframe->use_tracing = cframe.use_tracing;
@@ -2847,7 +2899,6 @@
             PyObject *v = PEEK(1);
             PyObject *receiver = PEEK(2);
             PyObject *retval;
-            assert(frame->is_entry);
             assert(STACK_LEVEL() >= 2);
             PySendResult gen_status;
             if (tstate->c_tracefunc == NULL) {
@@ -3359,6 +3410,14 @@
                     // GH-99729: We need to unlink the frame *before* clearing it:
                     _PyInterpreterFrame *dying = frame;
                     frame = cframe.current_frame = dying->previous;
+                    if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+                        // A generator FOR_ITER_GEN resumed has returned: it is exhausted, and the
+                        // caller's FOR_ITER ends its loop (ceval.c).
+                        if (quicken_gen_returned(tstate, frame, dying, retval) < 0) {
+                            goto resume_with_error;
+                        }
+                        goto for_iter_gen_end;
+                    }
                     _PyEvalFrameClearAndPop(tstate, dying);
                     _PyFrame_StackPush(frame, retval);
                     goto resume_frame;

@@ -1077,6 +1077,16 @@ reject_FOR_ITER_TUPLE: ;
     }
 reject_FOR_ITER_RANGE: ;
 
+    // FOR_ITER_GEN
+    {
+        if (iter_type != &PyGen_Type || oparg > 255) {
+            goto reject_FOR_ITER_GEN;
+        }
+        _Py_SET_OPCODE(*instr, FOR_ITER_GEN);
+        goto success;
+    }
+reject_FOR_ITER_GEN: ;
+
     // otherwise
 #ifdef Py_STATS
     if (PyGen_CheckExact(iter)) {

@@ -134,6 +134,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [FORMAT_VALUE] = FORMAT_VALUE,
     [FOR_ITER] = FOR_ITER,
     [FOR_ITER_ADAPTIVE] = FOR_ITER,
+    [FOR_ITER_GEN] = FOR_ITER,
     [FOR_ITER_LIST] = FOR_ITER,
     [FOR_ITER_RANGE] = FOR_ITER,
     [FOR_ITER_TUPLE] = FOR_ITER,
@@ -489,7 +490,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [BINARY_OP_SUBTRACT_FLOAT_STORED] = "BINARY_OP_SUBTRACT_FLOAT_STORED",
     [BINARY_OP_SUBTRACT_INT_STORED] = "BINARY_OP_SUBTRACT_INT_STORED",
     [CALL_PY_KEYWORDS] = "CALL_PY_KEYWORDS",
-    [214] = "<214>",
+    [FOR_ITER_GEN] = "FOR_ITER_GEN",
     [215] = "<215>",
     [216] = "<216>",
     [217] = "<217>",
@@ -535,7 +536,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 214: \
     case 215: \
     case 216: \
     case 217: \

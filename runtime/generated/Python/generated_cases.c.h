@@ -4422,9 +4422,9 @@
                 DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
                 DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _ADD_FLOAT_INT
-                STAT_INC(BINARY_OP, hit);
                 sum = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) + _PyQuicken_AsDouble(right));
                 if (sum == NULL) goto pop_2_error;
@@ -4451,9 +4451,9 @@
                 DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
                 DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _SUBTRACT_FLOAT_INT
-                STAT_INC(BINARY_OP, hit);
                 res = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) - _PyQuicken_AsDouble(right));
                 if (res == NULL) goto pop_2_error;
@@ -4480,9 +4480,9 @@
                 DEOPT_IF(!PyFloat_CheckExact(f), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(i), BINARY_OP);
                 DEOPT_IF((size_t)(Py_SIZE(i) + 1) > 2, BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _MULTIPLY_FLOAT_INT
-                STAT_INC(BINARY_OP, hit);
                 res = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) * _PyQuicken_AsDouble(right));
                 if (res == NULL) goto pop_2_error;
@@ -4548,9 +4548,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _ADD_INT_STORED
-                STAT_INC(BINARY_OP, hit);
                 sum = _PyQuicken_IntAddStored(left, right, &GETLOCAL(0),
                                               next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
                 if (sum == NULL) goto pop_2_error;
@@ -4572,9 +4572,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _ADD_INT
-                STAT_INC(BINARY_OP, hit);
                 sum = _PyQuicken_IntAdd(left, right);
                 if (sum == NULL) goto pop_2_error;
             }
@@ -4695,9 +4695,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _MULTIPLY_INT_STORED
-                STAT_INC(BINARY_OP, hit);
                 prod = _PyQuicken_IntMultiplyStored(left, right, &GETLOCAL(0),
                                                     next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
                 if (prod == NULL) goto pop_2_error;
@@ -4719,9 +4719,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _MULTIPLY_INT
-                STAT_INC(BINARY_OP, hit);
                 prod = _PyQuicken_IntMultiply(left, right);
                 if (prod == NULL) goto pop_2_error;
             }
@@ -4785,9 +4785,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _SUBTRACT_INT_STORED
-                STAT_INC(BINARY_OP, hit);
                 sub = _PyQuicken_IntSubtractStored(left, right, &GETLOCAL(0),
                                                    next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
                 if (sub == NULL) goto pop_2_error;
@@ -4809,9 +4809,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _SUBTRACT_INT
-                STAT_INC(BINARY_OP, hit);
                 sub = _PyQuicken_IntSubtract(left, right);
                 if (sub == NULL) goto pop_2_error;
             }
@@ -4833,9 +4833,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _REMAINDER_INT
-                STAT_INC(BINARY_OP, hit);
                 res = _PyQuicken_IntRemainder(left, right);
                 if (res == NULL) goto pop_2_error;
             }
@@ -4857,9 +4857,9 @@
                 assert(cframe.use_tracing == 0);
                 DEOPT_IF(!PyLong_CheckExact(left), BINARY_OP);
                 DEOPT_IF(!PyLong_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
             }
             {  // _FLOOR_DIVIDE_INT
-                STAT_INC(BINARY_OP, hit);
                 res = _PyQuicken_IntFloorDivide(left, right);
                 if (res == NULL) goto pop_2_error;
             }

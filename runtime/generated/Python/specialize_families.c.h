@@ -1256,6 +1256,7 @@ reject_LOAD_ATTR_MODULE: ;
 
     // LOAD_ATTR_WITH_HINT
     {
+        PyTypeObject *tp = type;
         if (module || slot) {
             goto reject_LOAD_ATTR_WITH_HINT;
         }
@@ -1271,7 +1272,6 @@ reject_LOAD_ATTR_MODULE: ;
         if (hint != (uint16_t)hint) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
         }
-        PyTypeObject *tp = type;
         cache->index = (uint16_t)hint;
         // filled from its guards:
         // DEOPT_IF(tp->tp_version_tag != type_version)
@@ -1964,6 +1964,7 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
 
     // STORE_ATTR_INSTANCE_VALUE
     {
+        PyTypeObject *tp = type;
         if (kind == OBJECT_SLOT) {
             goto reject_STORE_ATTR_INSTANCE_VALUE;
         }
@@ -1980,7 +1981,6 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
         if (index != (uint16_t)index) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }
-        PyTypeObject *tp = type;
         cache->index = (uint16_t)index;
         // filled from its guards:
         // DEOPT_IF(tp->tp_version_tag != type_version)
@@ -1995,6 +1995,7 @@ reject_STORE_ATTR_INSTANCE_VALUE: ;
 
     // STORE_ATTR_WITH_HINT
     {
+        PyTypeObject *tp = type;
         if (kind == OBJECT_SLOT) {
             goto reject_STORE_ATTR_WITH_HINT;
         }
@@ -2010,7 +2011,6 @@ reject_STORE_ATTR_INSTANCE_VALUE: ;
         if (hint != (uint16_t)hint) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }
-        PyTypeObject *tp = type;
         cache->index = (uint16_t)hint;
         // filled from its guards:
         // DEOPT_IF(tp->tp_version_tag != type_version)
@@ -2025,6 +2025,7 @@ reject_STORE_ATTR_WITH_HINT: ;
 
     // STORE_ATTR_SLOT
     {
+        PyTypeObject *tp = type;
         assert(kind == OBJECT_SLOT);
         PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
         struct PyMemberDef *dmem = member->d_member;
@@ -2039,7 +2040,6 @@ reject_STORE_ATTR_WITH_HINT: ;
         }
         assert(dmem->type == T_OBJECT_EX);
         assert(dmem->offset > 0);
-        PyTypeObject *tp = type;
         cache->index = (uint16_t)dmem->offset;
         // filled from its guards:
         // DEOPT_IF(tp->tp_version_tag != type_version)

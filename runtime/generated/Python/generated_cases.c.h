@@ -2763,7 +2763,7 @@
         // PEP 523 frame evaluator): resumes the generator's frame in this loop, as a call of a Python
         // function, instead of calling tp_iternext and a new evaluation loop. The generator's
         // YIELD_VALUE pushes the value here and goes on after this instruction; its return ends the
-        // loop as FOR_ITER does (RETURN_VALUE, then `for_iter_gen_end` in ceval.c); an exception
+        // loop as FOR_ITER does (RETURN_VALUE, then `gen_returned` in ceval.c); an exception
         // leaves it through `exit_unwind` (ceval.c), which does what gen_send_ex2 does after its
         // loop. The jump must fit in the instruction's own argument byte: the return path reads it
         // from the code.
@@ -2805,12 +2805,11 @@
                 _PyInterpreterFrame *dying = frame;
                 frame = cframe.current_frame = dying->previous;
                 if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
-                    // A generator FOR_ITER_GEN resumed has returned: it is exhausted, and the
-                    // caller's FOR_ITER ends its loop (ceval.c).
-                    if (quicken_gen_returned(tstate, frame, dying, retval) < 0) {
-                        goto resume_with_error;
-                    }
-                    goto for_iter_gen_end;
+                    // A generator FOR_ITER_GEN or SEND resumed has returned: it is exhausted, and
+                    // the caller's instruction ends with the value (`gen_returned` in ceval.c).
+                    quicken_gen_completed(tstate, dying);
+                    _PyFrame_StackPush(frame, retval);
+                    goto gen_returned;
                 }
                 _PyEvalFrameClearAndPop(tstate, dying);
                 _PyFrame_StackPush(frame, retval);
@@ -2825,7 +2824,7 @@
         }
 
         // YIELD_VALUE: Suspends the generator: pops `retval` and returns it from the evaluation loop, or, in a
-        // generator FOR_ITER_GEN resumed, pushes it in the caller's frame.
+        // generator FOR_ITER_GEN or SEND resumed, pushes it in the caller's frame.
         // When the generator is resumed, the sent value is pushed in its place (the
         // `unused` output), so the compiler sees no net stack change.
         TARGET(YIELD_VALUE) {
@@ -2838,14 +2837,17 @@
             DTRACE_FUNCTION_EXIT();
             _Py_LeaveRecursiveCallTstate(tstate);
             if (!frame->is_entry) {
-                // Resumed by FOR_ITER_GEN: what gen_send_ex2 does after its loop returns, then the
-                // value pushed above the generator and the caller on after its FOR_ITER.
+                // Resumed by FOR_ITER_GEN or SEND: what gen_send_ex2 does after its loop returns,
+                // then the value pushed above the generator and the caller on after its FOR_ITER
+                // (and the FOR_ITER's cache) or its SEND.
                 tstate->exc_info = gen->gi_exc_state.previous_item;
                 gen->gi_exc_state.previous_item = NULL;
                 _PyInterpreterFrame *gen_frame = frame;
                 frame = cframe.current_frame = gen_frame->previous;
                 gen_frame->previous = NULL;
-                frame->prev_instr += INLINE_CACHE_ENTRIES_FOR_ITER;
+                if (_Py_OPCODE(*frame->prev_instr) != SEND) {
+                    frame->prev_instr += INLINE_CACHE_ENTRIES_FOR_ITER;
+                }
                 _PyFrame_StackPush(frame, retval);
                 goto resume_frame;
             }
@@ -2894,7 +2896,11 @@
 
         // SEND: Sends `v` into `receiver` (`next()` when `v` is `None` and tracing is on).
         // If it yields, pushes the yielded `retval` above `receiver`; if it returns, replaces
-        // `receiver` by the return value and jumps forward by `oparg`.
+        // `receiver` by the return value and jumps forward by `oparg`. An exact generator or
+        // coroutine that is not running (and not just started, unless `v` is None) is resumed in
+        // this loop, as FOR_ITER_GEN resumes one, when no trace function is set and the jump fits
+        // in the argument byte: its YIELD_VALUE pushes `retval` here, its return and its
+        // exceptions end here as they end FOR_ITER_GEN's (`gen_returned`, `exit_unwind`).
         TARGET(SEND) {
             PyObject *v = PEEK(1);
             PyObject *receiver = PEEK(2);
@@ -2902,6 +2908,27 @@
             assert(STACK_LEVEL() >= 2);
             PySendResult gen_status;
             if (tstate->c_tracefunc == NULL) {
+                PyTypeObject *type = Py_TYPE(receiver);
+                if ((type == &PyGen_Type || type == &PyCoro_Type) && oparg < 256 &&
+                        ((PyGenObject *)receiver)->gi_frame_state < FRAME_EXECUTING &&
+                        (((PyGenObject *)receiver)->gi_frame_state == FRAME_SUSPENDED || Py_IsNone(v)) &&
+                        tstate->interp->eval_frame == NULL) {
+                    // gen_send_ex2 (Objects/genobject.c) before its call of the loop; `v` moves onto
+                    // the generator's stack
+                    PyGenObject *gen = (PyGenObject *)receiver;
+                    _PyInterpreterFrame *gen_frame = (_PyInterpreterFrame *)gen->gi_iframe;
+                    _PyFrame_StackPush(gen_frame, v);
+                    gen->gi_exc_state.previous_item = tstate->exc_info;
+                    tstate->exc_info = &gen->gi_exc_state;
+                    gen->gi_frame_state = FRAME_EXECUTING;
+                    STACK_SHRINK(1);
+                    _PyFrame_SetStackPointer(frame, stack_pointer);
+                    frame->prev_instr = next_instr - 1;
+                    gen_frame->previous = frame;
+                    gen_frame->is_entry = false;
+                    frame = cframe.current_frame = gen_frame;
+                    goto start_frame;
+                }
                 gen_status = PyIter_Send(receiver, v, &retval);
             } else {
                 if (Py_IsNone(v) && PyIter_Check(receiver)) {
@@ -3411,12 +3438,11 @@
                     _PyInterpreterFrame *dying = frame;
                     frame = cframe.current_frame = dying->previous;
                     if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
-                        // A generator FOR_ITER_GEN resumed has returned: it is exhausted, and the
-                        // caller's FOR_ITER ends its loop (ceval.c).
-                        if (quicken_gen_returned(tstate, frame, dying, retval) < 0) {
-                            goto resume_with_error;
-                        }
-                        goto for_iter_gen_end;
+                        // A generator FOR_ITER_GEN or SEND resumed has returned: it is exhausted, and
+                        // the caller's instruction ends with the value (`gen_returned` in ceval.c).
+                        quicken_gen_completed(tstate, dying);
+                        _PyFrame_StackPush(frame, retval);
+                        goto gen_returned;
                     }
                     _PyEvalFrameClearAndPop(tstate, dying);
                     _PyFrame_StackPush(frame, retval);

@@ -249,7 +249,7 @@ run("traced", traced)
 
 
 def chain(n):
-    if n == 0:
+    if not n:  # no comparison: a generic one would check the recursion depth itself
         yield 0
         return "bottom"
     r = yield from chain(n - 1)
@@ -275,7 +275,7 @@ run("deepest", lambda: deepest(150), times=3)
 
 
 async def deep_await(n):
-    if n == 0:
+    if not n:  # no comparison: a generic one would check the recursion depth itself
         return 0
     return 1 + await deep_await(n - 1)
 

@@ -292,7 +292,7 @@ for name, loop, generator in [("traced", traced_loop, starts_tracing),
 
 # Deep nesting: each generator loops over the next, up to the recursion limit.
 def chain(n):
-    if n == 0:
+    if not n:  # no comparison: a generic one would check the recursion depth itself
         yield 0
         return
     for x in chain(n - 1):

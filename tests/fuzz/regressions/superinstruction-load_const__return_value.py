@@ -115,7 +115,7 @@ def zero(x):
 
 
 def recursive(n):
-    if n == 0:
+    if not n:  # no comparison: a generic one would check the recursion depth itself
         return 0
     recursive(n - 1)
     return 1

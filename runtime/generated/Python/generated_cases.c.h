@@ -2774,19 +2774,11 @@
             DEOPT_IF(gen->gi_frame_state >= FRAME_EXECUTING, FOR_ITER);
             DEOPT_IF(tstate->interp->eval_frame, FOR_ITER);
             STAT_INC(FOR_ITER, hit);
-            // gen_send_ex2 (Objects/genobject.c) before its call of the loop: next() sends None
-            _PyInterpreterFrame *gen_frame = (_PyInterpreterFrame *)gen->gi_iframe;
-            _PyFrame_StackPush(gen_frame, Py_NewRef(Py_None));
-            gen->gi_exc_state.previous_item = tstate->exc_info;
-            tstate->exc_info = &gen->gi_exc_state;
-            gen->gi_frame_state = FRAME_EXECUTING;
             // The generator on the stack stays; while it runs, this frame's position is the FOR_ITER
-            // (3.11.2's f_lasti during tp_iternext).
+            // (3.11.2's f_lasti during tp_iternext). next() sends None (ceval.c).
             _PyFrame_SetStackPointer(frame, stack_pointer);
             frame->prev_instr = next_instr - 1;
-            gen_frame->previous = frame;
-            gen_frame->is_entry = false;
-            frame = cframe.current_frame = gen_frame;
+            frame = cframe.current_frame = quicken_gen_enter(tstate, gen, Py_NewRef(Py_None), frame);
             goto start_frame;
         }
 
@@ -2913,20 +2905,12 @@
                         ((PyGenObject *)receiver)->gi_frame_state < FRAME_EXECUTING &&
                         (((PyGenObject *)receiver)->gi_frame_state == FRAME_SUSPENDED || Py_IsNone(v)) &&
                         tstate->interp->eval_frame == NULL) {
-                    // gen_send_ex2 (Objects/genobject.c) before its call of the loop; `v` moves onto
-                    // the generator's stack
-                    PyGenObject *gen = (PyGenObject *)receiver;
-                    _PyInterpreterFrame *gen_frame = (_PyInterpreterFrame *)gen->gi_iframe;
-                    _PyFrame_StackPush(gen_frame, v);
-                    gen->gi_exc_state.previous_item = tstate->exc_info;
-                    tstate->exc_info = &gen->gi_exc_state;
-                    gen->gi_frame_state = FRAME_EXECUTING;
+                    // As FOR_ITER_GEN; `v` moves onto the generator's stack (ceval.c).
                     STACK_SHRINK(1);
                     _PyFrame_SetStackPointer(frame, stack_pointer);
                     frame->prev_instr = next_instr - 1;
-                    gen_frame->previous = frame;
-                    gen_frame->is_entry = false;
-                    frame = cframe.current_frame = gen_frame;
+                    frame = cframe.current_frame =
+                        quicken_gen_enter(tstate, (PyGenObject *)receiver, v, frame);
                     goto start_frame;
                 }
                 gen_status = PyIter_Send(receiver, v, &retval);

@@ -12,7 +12,7 @@ import re
 from . import ast, dsl, model, specializer
 from .baselines import BASELINES
 from .diagnostics import DiagnosticSink, Location
-from .lexer import IDENT, SourceFile, Token
+from .lexer import IDENT, SourceFile, Span, Token
 from .parser import parse_source
 from .statements import C_KEYWORDS, Reading, changes_before, read_body
 
@@ -400,7 +400,7 @@ class _Analyzer:
                                f"of a member of a family that declares 'specialize'",
                                notes=((ref.location, f"{ref.name} in {d.name}"),))
 
-    def check_block(self, f: model.Family, body: ast.Body, block: str,
+    def check_block(self, f: model.Family, body: Span, block: str,
                     failures: list[str]) -> Reading:
         """A specializer block, read: the block's own statements (dsl.py), with a failure
         kind the family declares; nothing of the evaluation loop; a `when` block's cache

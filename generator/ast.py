@@ -5,23 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .diagnostics import Location
-from .lexer import SourceFile, Token
-
-
-def spell_item(name: str, size: str | None, condition: str | None) -> str:
-    """A stack item as written in the DSL: `x`, `args[oparg]`, `null if (oparg & 1)`."""
-    if size is not None:
-        return f"{name}[{size}]"
-    if condition is not None:
-        return f"{name} if ({condition})"
-    return name
-
-
-def spell_effect(inputs: list, outputs: list) -> str:
-    """A stack effect as written in the DSL: `(a, b -- c)`."""
-    ins = ", ".join(i.spelling() for i in inputs)
-    outs = ", ".join(o.spelling() for o in outputs)
-    return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+from .dsl import SpecializerParam, spell_effect, spell_item
+from .lexer import Span
 
 
 @dataclass
@@ -50,21 +35,6 @@ class StackEffect:
 
 
 @dataclass
-class Body:
-    """A C body: its tokens (without the braces) and where its text lies in the file."""
-
-    source: SourceFile
-    tokens: list[Token]
-    start: int  # offset just after '{'
-    end: int  # offset of the closing '}'
-    location: Location
-
-    @property
-    def text(self) -> str:
-        return self.source.text[self.start:self.end]
-
-
-@dataclass
 class Ref:
     """A name as written: a flag, a part, an entry of a family."""
 
@@ -85,12 +55,12 @@ class InstDecl:
     flags: list[Ref]
     effect: StackEffect
     jump_effect: StackEffect | None
-    body: Body
+    body: Span
     fuses: list[Ref] = field(default_factory=list)  # also runs the instructions after it
     compiler_effect: StackEffect | None = None  # the effect the compiler sees, if different
     # a family member's admission: when it applies, how it fills (an `op`'s: the shared
     # admission of the members whose first part it is)
-    when: Body | None = None
+    when: Span | None = None
 
 
 @dataclass
@@ -106,7 +76,7 @@ class CompositionDecl:
     number_location: Location | None
     flags: list[Ref]
     parts: list[Ref]
-    when: Body | None = None  # a family member's admission (see InstDecl)
+    when: Span | None = None  # a family member's admission (see InstDecl)
     # `super NAME : A + (B | C);`: the last part's other alternatives (parts[-1] is B)
     alternatives: list[Ref] = field(default_factory=list)
 
@@ -127,23 +97,12 @@ class CacheDecl:
 
 
 @dataclass
-class SpecializerParam:
-    """`PyObject *name = GETITEM(names, oparg>>1)`: a value the adaptive instruction computes
-    in the evaluation loop and hands to the family's specializer."""
-
-    ctype: str
-    name: str
-    expression: str
-    location: Location
-
-
-@dataclass
 class SpecializeDecl:
     """A family's `specialize (params) { prologue }`."""
 
     location: Location
     params: list[SpecializerParam]
-    body: Body
+    body: Span
 
 
 @dataclass
@@ -156,7 +115,7 @@ class FamilyDecl:
     quick: Ref | None = None
     members: list[Ref] = field(default_factory=list)
     specialize: SpecializeDecl | None = None  # the specializer's shared analysis
-    otherwise: Body | None = None  # runs when no member applies: says why (FAIL)
+    otherwise: Span | None = None  # runs when no member applies: says why (FAIL)
     failures: list[Ref] = field(default_factory=list)  # failure kinds, after OTHER
     # `adaptive: NAME = N;`: the opcode of an adaptive form the specializer generates
     adaptive_number: int | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 
-from . import ast
+from .lexer import Span
 
 INDENT = "    "
 
@@ -16,7 +16,7 @@ INDENT = "    "
 class BodyCopy:
     """Edits at offsets of the file's text, applied in order by lines()."""
 
-    def __init__(self, body: ast.Body):
+    def __init__(self, body: Span):
         self.source = body.source
         self.text = body.source.text
         self.start, self.end = body.start, body.end

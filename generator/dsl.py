@@ -13,6 +13,9 @@ the emitters expand by kind.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
+
+from .diagnostics import Location
 
 # Where a statement stands: an instruction's (or op's) body, or a specializer block.
 BODY = "body"
@@ -221,3 +224,29 @@ def expand_specializer(kind: str, args: list[str], arg_tokens: list, x: Expansio
 def names_of(kinds, where: str = BODY) -> list[str]:
     """The table's names of a kind in `kinds` that may stand at `where`, in its order."""
     return [f.name for f in TABLE.values() if f.kind in kinds and where in f.allowed]
+
+
+def spell_item(name: str, size: str | None, condition: str | None) -> str:
+    """A stack item as written in the DSL: `x`, `args[oparg]`, `null if (oparg & 1)`."""
+    if size is not None:
+        return f"{name}[{size}]"
+    if condition is not None:
+        return f"{name} if ({condition})"
+    return name
+
+
+def spell_effect(inputs: list, outputs: list) -> str:
+    """A stack effect as written in the DSL: `(a, b -- c)`."""
+    ins = ", ".join(i.spelling() for i in inputs)
+    outs = ", ".join(o.spelling() for o in outputs)
+    return f"({ins}{' ' if ins else ''}--{' ' if outs else ''}{outs})"
+
+
+class SpecializerParam(NamedTuple):
+    """`PyObject *name = GETITEM(names, oparg>>1)`: a value the adaptive instruction computes
+    in the evaluation loop and hands to the family's specializer."""
+
+    ctype: str
+    name: str
+    expression: str
+    location: Location

@@ -92,6 +92,21 @@ class SourceFile:
         return Location(self.name, line_index + 1, col, self.lines[line_index])
 
 
+class Span(NamedTuple):
+    """A C body in its file: its tokens (without the braces) and offsets; the parser finds it,
+    the model keeps it and the emitters copy from it."""
+
+    source: SourceFile
+    tokens: list[Token]
+    start: int  # offset just after '{'
+    end: int  # offset of the closing '}'
+    location: Location
+
+    @property
+    def text(self) -> str:
+        return self.source.text[self.start:self.end]
+
+
 def tokenize(source: SourceFile, sink: DiagnosticSink) -> list[Token]:
     """All tokens of the file, comments included, ending with an EOF token."""
     text = source.text

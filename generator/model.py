@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields
 
-from . import ast
+from .dsl import spell_effect, spell_item
 from .diagnostics import Location
+from .lexer import Span
 
 
 class Final:
@@ -144,7 +145,7 @@ class StackItem(Final):
         return "1"
 
     def spelling(self) -> str:
-        return ast.spell_item(self.name, self.array_size, self.condition)
+        return spell_item(self.name, self.array_size, self.condition)
 
 
 def upstream_supers(baseline) -> set[str]:
@@ -232,7 +233,7 @@ class StackEffect(Final):
                 if o.is_unused or in_pos.get(o.name) == (out_pos[index], o.shape())}
 
     def spelling(self) -> str:
-        return ast.spell_effect(self.inputs, self.outputs)
+        return spell_effect(self.inputs, self.outputs)
 
 
 @dataclass
@@ -240,7 +241,7 @@ class Body(Final):
     """An instruction's or op's body: its source and its reading (statements.py), the one
     understanding of it that the checks and the emitters share."""
 
-    source: ast.Body
+    source: Span
     reading: object  # statements.Reading
 
     @property

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast
 from .diagnostics import DiagnosticSink, Location
-from .lexer import (COMMENT, DOC, EOF_, IDENT, NUMBER, PUNCT, STRING, SourceFile, Token,
+from .lexer import (COMMENT, DOC, EOF_, IDENT, NUMBER, PUNCT, STRING, SourceFile, Span, Token,
                     match_brackets, tokenize)
 
 TOP_LEVEL_KEYWORDS = ("inst", "op", "super", "family", "cache", "oparg", "baseline")
@@ -298,7 +298,7 @@ class Parser:
 
     # -- bodies --------------------------------------------------------------------------
 
-    def parse_body(self) -> ast.Body:
+    def parse_body(self) -> Span:
         open_ = self.expect_punct("{")
         close = self.brackets.close(self.pos - 1)
         if close < 0:
@@ -307,7 +307,7 @@ class Parser:
         # `///` inside a body is an ordinary comment.
         body_tokens = [t for t in self.tokens[self.pos:close] if t.kind != DOC]
         self.pos = close + 1
-        return ast.Body(self.source, body_tokens, open_.end, self.tokens[close].start,
+        return Span(self.source, body_tokens, open_.end, self.tokens[close].start,
                         open_.location)
 
     # -- families and caches -------------------------------------------------------------

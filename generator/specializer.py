@@ -14,8 +14,9 @@ import textwrap
 from dataclasses import dataclass, field, replace
 
 from . import ast, dsl
+from .dsl import spell_effect
 from .diagnostics import Location
-from .lexer import PUNCT, Token
+from .lexer import PUNCT, Span, Token
 from .statements import Reading
 
 # Every family's first failure kinds; `failures:` continues after them.
@@ -45,7 +46,7 @@ def adaptive_source(family: ast.FamilyDecl, generic: ast.InstDecl, has_arg: bool
     passed = [i.name for i in inputs if i.name != "unused"]
     params = [p.expression for p in family.specialize.params]
     args = ", ".join(["next_instr", "oparg" if has_arg else "0"] + passed + params)
-    effect = ast.spell_effect(inputs, [replace(o, name="unused") for o in generic.effect.outputs])
+    effect = spell_effect(inputs, [replace(o, name="unused") for o in generic.effect.outputs])
     number = f" = {family.adaptive_number}" if family.adaptive_number is not None else ""
     return textwrap.dedent(f"""\
         /// Adaptive {family.name}, generated from `family {family.name}`: counts down and runs
@@ -70,7 +71,7 @@ def adaptive_source(family: ast.FamilyDecl, generic: ast.InstDecl, has_arg: bool
         """)
 
 
-def token_text(body: ast.Body, tokens: list[Token]) -> str:
+def token_text(body: Span, tokens: list[Token]) -> str:
     if not tokens:
         return ""
     return " ".join(body.source.text[tokens[0].start:tokens[-1].end].split())
@@ -190,7 +191,7 @@ class Admission:
 class Specializer:
     """A family's specializer, checked: what the emitter of its function needs."""
 
-    params: list[ast.SpecializerParam]
+    params: list[dsl.SpecializerParam]
     inputs: list  # the generic instruction's named inputs (model.StackItem), in stack order
     prologue: Reading  # the `specialize` block, read (statements.py)
     otherwise: Reading | None

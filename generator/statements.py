@@ -617,7 +617,7 @@ class Reading:
     # and the trailing statements that end it.
     falls_through: bool = False
     end_trailing: list[Statement] = field(default_factory=list)
-    source: object = None  # the ast.Body read
+    source: object = None  # the body read (lexer.Span)
 
     @property
     def location(self) -> Location:

@@ -767,3 +767,24 @@ def test_the_model_is_final_once_built(model):
                      op.effect.inputs, model.caches[0].entries):
         assert isinstance(sequence, tuple)
     assert isinstance(inst.flags, frozenset)
+
+
+def test_the_model_holds_no_syntax_tree(model):
+    # What the emitters read is the model's own: no object of the parser's syntax tree
+    # (generator/ast.py) is reachable from it; bodies are the lexer's spans and tokens.
+    seen, todo, kinds = set(), [model], set()
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None))):
+            continue
+        seen.add(id(obj))
+        kinds.add(type(obj).__module__)
+        assert type(obj).__module__ != "generator.ast", f"{type(obj).__name__} in the model"
+        if isinstance(obj, dict):
+            todo.extend(obj.keys())
+            todo.extend(obj.values())
+        elif isinstance(obj, (tuple, list, set, frozenset)):
+            todo.extend(obj)
+        elif hasattr(obj, "__dict__"):
+            todo.extend(vars(obj).values())
+    assert {"generator.model", "generator.lexer", "generator.statements"} <= kinds

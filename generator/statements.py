@@ -56,7 +56,10 @@ PURE_CALLS = frozenset({
     # the interpreter's state
     "GETLOCAL", "GETITEM", "GLOBALS", "BUILTINS", "LOCALS", "KWNAMES_LEN",
     "_PyInterpreterState_GET", "_Py_OPCODE", "_Py_OPARG", "_Py_atomic_load_relaxed_int32",
-    "_PyFrame_GetCode", "_PyFrame_GetStackPointer",
+    "_PyFrame_GetCode", "_PyFrame_GetStackPointer", "_Py_ID",
+    # the attribute a type's MRO gives a name: its only write is the method cache's entry (no
+    # code runs: the type dicts are exact dicts, the keys strs)
+    "_PyType_Lookup",
 })
 # Calls that allocate: tracemalloc, when it traces, records the frame's position. Of
 # runtime/quicken/quicken_numbers.h: they release exact floats and ints (whose deallocators

@@ -225,6 +225,7 @@ extern "C" {
 #define BINARY_OP_SUBTRACT_INT_STORED          212
 #define CALL_PY_KEYWORDS                       213
 #define FOR_ITER_GEN                           214
+#define CALL_PY_CLASS                          215
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

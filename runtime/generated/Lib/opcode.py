@@ -251,6 +251,7 @@ _specializations = {
         "CALL_PY_EXACT_ARGS",
         "CALL_PY_WITH_DEFAULTS",
         "CALL_PY_KEYWORDS",
+        "CALL_PY_CLASS",
     ],
     "COMPARE_OP": [
         "COMPARE_OP_ADAPTIVE",
@@ -467,6 +468,7 @@ _specialized_instructions = [
     "BINARY_OP_SUBTRACT_INT_STORED",
     "CALL_PY_KEYWORDS",
     "FOR_ITER_GEN",
+    "CALL_PY_CLASS",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

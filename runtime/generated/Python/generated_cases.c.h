@@ -1762,6 +1762,80 @@
             goto start_frame;
         }
 
+        // CALL_PY_CLASS: CALL specialized for a class whose instances object.__new__ makes and whose __init__ is a
+        // Python function taking the instance and exactly the call's positional arguments
+        // (quicken's): guards no PEP 523 frame evaluator, the class's version (`min_args`: the
+        // version fits 16 bits; it fixes object.__new__ and which __init__), and __init__'s
+        // function version. Makes the instance as type_call does (the same recursion check,
+        // `tp_new`), then runs __init__ in this loop with the instance and the arguments (new
+        // references) while the instance, the class and the arguments stay on this frame's stack
+        // (the instance in `method`'s slot) and its position stays at the CALL, as 3.11.2's
+        // `type_call` has them. The frame is marked (`quicken_init`): ceval.c's `init_returned`
+        // and `init_raised` end the CALL as type_call and the generic CALL end it.
+        TARGET(CALL_PY_CLASS) {
+            PyObject **args = &PEEK(oparg);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+            _PyCallCache *cache = (_PyCallCache *)next_instr;
+            assert(call_shape.kwnames == NULL);
+            DEOPT_IF(tstate->interp->eval_frame, CALL);
+            DEOPT_IF(method != NULL, CALL);
+            DEOPT_IF(!Py_IS_TYPE(callable, &PyType_Type), CALL);
+            PyTypeObject *tp = (PyTypeObject *)callable;
+            DEOPT_IF(tp->tp_version_tag != cache->min_args, CALL);
+            // The class is as specialized: its __init__ is the function found then.
+            PyFunctionObject *func = (PyFunctionObject *)_PyType_Lookup(tp, &_Py_ID(__init__));
+            DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
+            STAT_INC(CALL, hit);
+            // _PyObject_MakeTpCall's recursion check, then type_call's object_new (no arguments to
+            // complain about: the class has its own __init__).
+            if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
+                Py_DECREF(callable);
+                for (int i = 0; i < oparg; i++) {
+                    Py_DECREF(args[i]);
+                }
+                if (true) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+            }
+            PyObject *self = tp->tp_new(tp, &_Py_SINGLETON(tuple_empty), NULL);
+            _PyInterpreterFrame *new_frame = NULL;
+            if (self != NULL) {
+                Py_INCREF(func);
+                new_frame = _PyFrame_Push(tstate, func);  // takes the reference to func
+                if (new_frame == NULL) {
+                    PyErr_NoMemory();
+                    Py_DECREF(self);
+                }
+            }
+            if (new_frame == NULL) {
+                _Py_LeaveRecursiveCallTstate(tstate);
+                Py_DECREF(callable);
+                for (int i = 0; i < oparg; i++) {
+                    Py_DECREF(args[i]);
+                }
+                if (true) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+            }
+            CALL_STAT_INC(inlined_py_calls);
+            new_frame->quicken_init = 1;
+            new_frame->localsplus[0] = Py_NewRef(self);
+            for (int i = 0; i < oparg; i++) {
+                new_frame->localsplus[i + 1] = Py_NewRef(args[i]);
+            }
+            for (int i = oparg + 1; i < ((PyCodeObject *)func->func_code)->co_nlocalsplus; i++) {
+                new_frame->localsplus[i] = NULL;
+            }
+            args[-2] = self;  // `method`'s slot (NULL): PEEK(oparg + 2)
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
+        }
+
         // CALL_FUNCTION_EX: `func(*callargs, **kwargs)`: pops the NULL below `func`, `func`, the positional
         // arguments (made a tuple if needed) and, if `oparg & 1`, the keyword mapping (made a dict
         // if needed); pushes the result. Raises if a conversion or the call fails.
@@ -2803,7 +2877,15 @@
                     _PyFrame_StackPush(frame, retval);
                     goto gen_returned;
                 }
+                int init = dying->quicken_init;
                 _PyEvalFrameClearAndPop(tstate, dying);
+                if (init) {
+                    // A class's __init__ CALL_PY_CLASS ran: the caller's CALL ends as type_call
+                    // ends (`init_returned` in ceval.c). The value is handed over in a variable:
+                    // the caller's stack, which still holds the call, has no room for it.
+                    quicken_init_value = retval;
+                    goto init_returned;
+                }
                 _PyFrame_StackPush(frame, retval);
                 goto resume_frame;
             }
@@ -3428,7 +3510,15 @@
                         _PyFrame_StackPush(frame, retval);
                         goto gen_returned;
                     }
+                    int init = dying->quicken_init;
                     _PyEvalFrameClearAndPop(tstate, dying);
+                    if (init) {
+                        // A class's __init__ CALL_PY_CLASS ran: the caller's CALL ends as type_call
+                        // ends (`init_returned` in ceval.c). The value is handed over in a variable:
+                        // the caller's stack, which still holds the call, has no room for it.
+                        quicken_init_value = retval;
+                        goto init_returned;
+                    }
                     _PyFrame_StackPush(frame, retval);
                     goto resume_frame;
                 }

@@ -673,6 +673,16 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
     int is_meth = method != NULL;
     int nargs = oparg + is_meth;
     PyObject *function = is_meth ? method : callable;  // PEEK(nargs + 1)
+    PyTypeObject *tp = NULL;
+    if (!is_meth && Py_IS_TYPE(function, &PyType_Type) &&
+            ((PyTypeObject *)function)->tp_new == PyBaseObject_Type.tp_new) {
+        PyObject *init = _PyType_Lookup((PyTypeObject *)function, &_Py_ID(__init__));
+        if (init != NULL && PyFunction_Check(init)) {
+            tp = (PyTypeObject *)function;
+            function = init;
+            nargs++;
+        }
+    }
     if (!PyFunction_Check(function)) {
         FAIL_WITH(PyCFunction_CheckExact(function) ? QUICKEN_FAIL_CALL_PYCFUNCTION : PyFunction_Check(function) ? QUICKEN_FAIL_CALL_PYFUNCTION : PyInstanceMethod_Check(function) ? QUICKEN_FAIL_CALL_INSTANCE_METHOD : PyMethod_Check(function) ? QUICKEN_FAIL_CALL_BOUND_METHOD : PyCMethod_Check(function) ? QUICKEN_FAIL_CALL_CMETHOD : PyType_Check(function) ? (((PyTypeObject *)function)->tp_new == PyBaseObject_Type.tp_new ? QUICKEN_FAIL_CALL_PYTHON_CLASS : QUICKEN_FAIL_CALL_CLASS) : Py_IS_TYPE(function, &PyMethodDescr_Type) ? QUICKEN_FAIL_CALL_METHOD_DESCRIPTOR : Py_TYPE(function) == &PyWrapperDescr_Type ? QUICKEN_FAIL_CALL_OPERATOR_WRAPPER : Py_TYPE(function) == &_PyMethodWrapper_Type ? QUICKEN_FAIL_CALL_METHOD_WRAPPER : QUICKEN_FAIL_CALL_OTHER);
     }
@@ -731,7 +741,7 @@ _PyQuicken_Specialize_CALL(_Py_CODEUNIT *instr,
 
     // CALL_PY_EXACT_ARGS
     {
-        if (kwnames || nargs != argcount) {
+        if (tp || kwnames || nargs != argcount) {
             goto reject_CALL_PY_EXACT_ARGS;
         }
         // filled from its guards:
@@ -747,7 +757,7 @@ reject_CALL_PY_EXACT_ARGS: ;
 
     // CALL_PY_WITH_DEFAULTS
     {
-        if (kwnames) {
+        if (tp || kwnames) {
             goto reject_CALL_PY_WITH_DEFAULTS;
         }
         cache->min_args = (uint16_t)min_args;
@@ -764,7 +774,7 @@ reject_CALL_PY_WITH_DEFAULTS: ;
 
     // CALL_PY_KEYWORDS
     {
-        if (!kwnames) {
+        if (tp || !kwnames) {
             goto reject_CALL_PY_KEYWORDS;
         }
         cache->min_args = (uint16_t)(filled | (uint32_t)is_meth << 15);
@@ -779,7 +789,29 @@ reject_CALL_PY_WITH_DEFAULTS: ;
     }
 reject_CALL_PY_KEYWORDS: ;
 
-    FAIL_WITH(QUICKEN_FAIL_CALL_OTHER);
+    // CALL_PY_CLASS
+    {
+        if (!tp || kwnames || nargs != argcount || oparg > 255 || (code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR))) {
+            goto reject_CALL_PY_CLASS;
+        }
+        // filled from its guards:
+        // DEOPT_IF(tp->tp_version_tag != cache->min_args)
+        if ((uint64_t)(tp->tp_version_tag) != (uint16_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
+        }
+        cache->min_args = (uint16_t)(tp->tp_version_tag);
+        // DEOPT_IF(func->func_version != read_u32(cache->func_version))
+        if ((uint64_t)(func->func_version) != (uint32_t)(func->func_version)) {
+            FAIL_WITH(QUICKEN_FAIL_CALL_OUT_OF_RANGE);
+        }
+        write_u32(cache->func_version, func->func_version);
+        _Py_SET_OPCODE(*instr, CALL_PY_CLASS);
+        goto success;
+    }
+reject_CALL_PY_CLASS: ;
+
+    // otherwise
+    FAIL_WITH(tp ? QUICKEN_FAIL_CALL_PYTHON_CLASS : QUICKEN_FAIL_CALL_OTHER);
 fail:
     SPECIALIZATION_FAIL(CALL, fail_kind);
     QUICKEN_SITE_FAILED(instr, CALL, fail_kind);  // Py_STATS: for explain

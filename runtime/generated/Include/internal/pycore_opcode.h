@@ -99,6 +99,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CALL] = CALL,
     [CALL_ADAPTIVE] = CALL,
     [CALL_FUNCTION_EX] = CALL_FUNCTION_EX,
+    [CALL_PY_CLASS] = CALL,
     [CALL_PY_EXACT_ARGS] = CALL,
     [CALL_PY_KEYWORDS] = CALL,
     [CALL_PY_WITH_DEFAULTS] = CALL,
@@ -491,7 +492,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [BINARY_OP_SUBTRACT_INT_STORED] = "BINARY_OP_SUBTRACT_INT_STORED",
     [CALL_PY_KEYWORDS] = "CALL_PY_KEYWORDS",
     [FOR_ITER_GEN] = "FOR_ITER_GEN",
-    [215] = "<215>",
+    [CALL_PY_CLASS] = "CALL_PY_CLASS",
     [216] = "<216>",
     [217] = "<217>",
     [218] = "<218>",
@@ -536,7 +537,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 215: \
     case 216: \
     case 217: \
     case 218: \

@@ -93,6 +93,7 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "BINARY_SUBSCR_STR_INT": "str[int] for an exact str and a small non-negative int",
     "CALL_PY_KEYWORDS": "a Python function called with keywords in its parameters' order",
     "CALL_PY_CLASS": "a class with a Python __init__ called, __init__ run in the same loop",
+    "LOAD_ATTR_CLASS": "a class attribute read through its class",
     "COMPARE_OP_FLOAT": "a comparison of two exact floats without a jump after it",
     "COMPARE_OP_INT": "a comparison of two small exact ints without a jump after it",
     "COMPARE_OP_STR": "a comparison of two exact strs without a jump after it",

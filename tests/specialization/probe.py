@@ -323,6 +323,7 @@ CASES = [
     ("store_attr_slot", store_attrs, (Slots(),)),
     ("method", methods, (Plain(),)),
     ("attr_class_attr", attrs_shared, (ClassAttr(),)),
+    ("attr_through_class", attrs_shared, (ClassAttr,)),
     ("attr_dunder_class", lambda: Plain().__class__, ()),
     ("attr_getattribute", attrs, (Custom(),)),
     ("attr_materialized", attrs, (materialized,)),

@@ -226,6 +226,7 @@ extern "C" {
 #define CALL_PY_KEYWORDS                       213
 #define FOR_ITER_GEN                           214
 #define CALL_PY_CLASS                          215
+#define LOAD_ATTR_CLASS                        216
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -284,6 +284,7 @@ _specializations = {
     ],
     "LOAD_ATTR": [
         "LOAD_ATTR_ADAPTIVE",
+        "LOAD_ATTR_CLASS",
         "LOAD_ATTR_INSTANCE_VALUE",
         "LOAD_ATTR_MODULE",
         "LOAD_ATTR_WITH_HINT",
@@ -469,6 +470,7 @@ _specialized_instructions = [
     "CALL_PY_KEYWORDS",
     "FOR_ITER_GEN",
     "CALL_PY_CLASS",
+    "LOAD_ATTR_CLASS",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).
@@ -598,6 +600,7 @@ _specialization_failure_kinds = {
         "OUT_OF_VERSIONS",
         "EXPECTED_ERROR",
         "AUDITED_SLOT",
+        "CLASS_ATTR_DESCRIPTOR",
     ],
     "LOAD_GLOBAL": [
         "OTHER",

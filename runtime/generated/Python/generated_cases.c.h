@@ -465,6 +465,30 @@
             DISPATCH();
         }
 
+        // LOAD_ATTR_CLASS: LOAD_ATTR of a class attribute read through the class (`Box.width`) whose metatype is
+        // exactly `type`, which has no attribute of the name, when the value has no `__get__`
+        // (quicken's): `type_getattro` returns it as its MRO has it. Guards: the owner is such a
+        // class with the cached version (its MRO is as it was: the same value) and the value's type
+        // still has no `__get__`.
+        TARGET(LOAD_ATTR_CLASS) {
+            PyObject *owner = PEEK(1);
+            PyObject *res;
+            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(!Py_IS_TYPE(owner, &PyType_Type), LOAD_ATTR);
+            PyTypeObject *owner_type = (PyTypeObject *)owner;
+            DEOPT_IF(owner_type->tp_version_tag != read_u32(cache->version), LOAD_ATTR);
+            res = _PyType_Lookup(owner_type, GETITEM(names, oparg));
+            assert(res != NULL);
+            DEOPT_IF(Py_TYPE(res)->tp_descr_get != NULL, LOAD_ATTR);
+            POKE(1, res);
+            STAT_INC(LOAD_ATTR, hit);
+            Py_INCREF(res);
+            Py_DECREF(owner);
+            JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
+            DISPATCH();
+        }
+
         // LOAD_ATTR_SLOT: LOAD_ATTR of a `__slots__` member at the cached offset. Guards: the type version
         // matches and the slot is set.
         TARGET(LOAD_ATTR_SLOT) {

@@ -127,6 +127,7 @@
 #define QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS 12
 #define QUICKEN_FAIL_LOAD_ATTR_EXPECTED_ERROR 13
 #define QUICKEN_FAIL_LOAD_ATTR_AUDITED_SLOT 14
+#define QUICKEN_FAIL_LOAD_ATTR_CLASS_ATTR_DESCRIPTOR 15
 
 #define QUICKEN_FAIL_LOAD_GLOBAL_OTHER 0
 #define QUICKEN_FAIL_LOAD_GLOBAL_OUT_OF_RANGE 1
@@ -1190,9 +1191,10 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
     // specialize
     PyTypeObject *type = Py_TYPE(owner);
     int module = PyModule_CheckExact(owner);
+    int cls = type == &PyType_Type && _PyType_Lookup(&PyType_Type, name) == NULL;
     PyObject *descr = NULL;
     DescriptorClassification kind = ABSENT;
-    if (!module) {
+    if (!module && !cls) {
         if (type->tp_dict == NULL) {
             if (PyType_Ready(type) < 0) {
                 return -1;
@@ -1219,6 +1221,33 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
         }
     }
     int slot = kind == OBJECT_SLOT || kind == DUNDER_CLASS;
+
+    // LOAD_ATTR_CLASS
+    {
+        if (!cls) {
+            goto reject_LOAD_ATTR_CLASS;
+        }
+        PyTypeObject *owner_type = (PyTypeObject *)owner;
+        PyObject *value = _PyType_Lookup(owner_type, name);
+        if (value == NULL) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_EXPECTED_ERROR);
+        }
+        if (Py_TYPE(value)->tp_descr_get != NULL) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_CLASS_ATTR_DESCRIPTOR);
+        }
+        if (owner_type->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
+        }
+        // filled from its guards:
+        // DEOPT_IF(owner_type->tp_version_tag != read_u32(cache->version))
+        if ((uint64_t)(owner_type->tp_version_tag) != (uint32_t)(owner_type->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, owner_type->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_CLASS);
+        goto success;
+    }
+reject_LOAD_ATTR_CLASS: ;
 
     // LOAD_ATTR_INSTANCE_VALUE
     {

@@ -162,6 +162,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_ASSERTION_ERROR] = LOAD_ASSERTION_ERROR,
     [LOAD_ATTR] = LOAD_ATTR,
     [LOAD_ATTR_ADAPTIVE] = LOAD_ATTR,
+    [LOAD_ATTR_CLASS] = LOAD_ATTR,
     [LOAD_ATTR_INSTANCE_VALUE] = LOAD_ATTR,
     [LOAD_ATTR_MODULE] = LOAD_ATTR,
     [LOAD_ATTR_SLOT] = LOAD_ATTR,
@@ -493,7 +494,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [CALL_PY_KEYWORDS] = "CALL_PY_KEYWORDS",
     [FOR_ITER_GEN] = "FOR_ITER_GEN",
     [CALL_PY_CLASS] = "CALL_PY_CLASS",
-    [216] = "<216>",
+    [LOAD_ATTR_CLASS] = "LOAD_ATTR_CLASS",
     [217] = "<217>",
     [218] = "<218>",
     [219] = "<219>",
@@ -537,7 +538,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 216: \
     case 217: \
     case 218: \
     case 219: \

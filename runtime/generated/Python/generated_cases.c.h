@@ -1814,13 +1814,12 @@
             // _PyObject_MakeTpCall's recursion check, then type_call's object_new (no arguments to
             // complain about: the class has its own __init__).
             if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
-                Py_DECREF(callable);
-                for (int i = 0; i < oparg; i++) {
-                    Py_DECREF(args[i]);
-                }
-                if (true) {
-                    STACK_SHRINK((Py_ssize_t)oparg + 2);
-                    goto error;
+                quicken_init_release(stack_pointer, oparg);  // the class and the arguments (ceval.c)
+                {
+                    if (true) {
+                        STACK_SHRINK((Py_ssize_t)oparg + 2);
+                        goto error;
+                    }
                 }
             }
             PyObject *self = tp->tp_new(tp, &_Py_SINGLETON(tuple_empty), NULL);
@@ -1835,10 +1834,7 @@
             }
             if (new_frame == NULL) {
                 _Py_LeaveRecursiveCallTstate(tstate);
-                Py_DECREF(callable);
-                for (int i = 0; i < oparg; i++) {
-                    Py_DECREF(args[i]);
-                }
+                quicken_init_release(stack_pointer, oparg);
                 if (true) {
                     STACK_SHRINK((Py_ssize_t)oparg + 2);
                     goto error;

@@ -3,12 +3,18 @@
  * `specialize` blocks. Included by Python/specialize.c before the generated
  * specialize_families.c.h (runtime/patches/specialize.c.patch).
  *
- * Moved from CPython 3.11.2's Python/specialize.c, unchanged.
+ * Moved from CPython 3.11.2's Python/specialize.c; one change (quicken's): a class with
+ * __getattr__ whose __getattribute__ is object's reads attributes as PyObject_GenericGetAttr
+ * does until that fails (_PyQuicken_GetattrIsGeneric, quicken_attrs.h), so its attributes are
+ * classified as a generic class's: its specialized instructions succeed only where the
+ * generic lookup finds the attribute, and __getattr__ is reached after a miss.
  * Copyright (c) 2001-2023 Python Software Foundation; All Rights Reserved.
  * Licensed under the PSF License Agreement version 2: see instructions/LICENSE.PSF.
  */
 #ifndef QUICKEN_SPECIALIZE_H
 #define QUICKEN_SPECIALIZE_H
+
+#include "quicken_attrs.h"
 
 typedef enum {
     OVERRIDING, /* Is an overriding descriptor, and will remain so. */
@@ -37,7 +43,7 @@ analyze_descriptor(PyTypeObject *type, PyObject *name, PyObject **descr, int sto
         }
     }
     else {
-        if (type->tp_getattro != PyObject_GenericGetAttr) {
+        if (!_PyQuicken_GetattrIsGeneric(type)) {
             *descr = NULL;
             return GETSET_OVERRIDDEN;
         }

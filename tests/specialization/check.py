@@ -16,7 +16,8 @@ What `compare` checks (and so the `specializations` test):
   listed, or another member than the listed one (CONTAINS_OP_SET at a dict site, a shorter
   superinstruction), fails;
 - the project's additions are the built interpreter's opcode._specialized_instructions minus
-  the reference's, found independently of the table; every BUILT_FORM must be one of them,
+  the reference's, found independently of the table; every BUILT_FORM must be one of them
+  (or, on a line marked `widened`, must not be: upstream's own member where upstream fails),
   each of them must appear in the built interpreter's output (a situation reaches it), and
   each must be declared by a behaviour program, whose header names the one addition it
   covers in a `# member: NAME` line (one line per program; the `members` test replays them).
@@ -34,6 +35,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 PROBE = HERE / "probe.py"
@@ -57,24 +59,34 @@ def parse_forms(lines):
     return forms
 
 
+class Expected(NamedTuple):
+    """One line of expected-differences.txt: the form upstream leaves, the one the built
+    interpreter must leave, and whether that is upstream's own member installed where
+    upstream's specializer fails (`widened`) rather than one of the project's additions."""
+    upstream: str
+    built: str
+    widened: bool = False
+
+
 def parse_table(text):
-    """expected-differences.txt as {(case, position): (upstream form, built form)}."""
+    """expected-differences.txt as {(case, position): Expected}."""
     table = {}
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         fields = line.split()
-        if len(fields) != 4 or not fields[1].isdigit():
-            raise ValueError("line %d: want `case position UPSTREAM_FORM BUILT_FORM`: %r"
-                             % (number, line))
+        widened = len(fields) == 5 and fields[4] == "widened"
+        if len(fields) != 4 + widened or not fields[1].isdigit():
+            raise ValueError("line %d: want `case position UPSTREAM_FORM BUILT_FORM [widened]`: "
+                             "%r" % (number, line))
         key = (fields[0], int(fields[1]))
         if key in table:
             raise ValueError("line %d: %s %d listed twice" % ((number,) + key))
         if fields[2] == fields[3]:
             raise ValueError("line %d: %s %d lists no difference (%s both)"
                              % (number, key[0], key[1], fields[2]))
-        table[key] = (fields[2], fields[3])
+        table[key] = Expected(fields[2], fields[3], widened)
     return table
 
 
@@ -117,7 +129,7 @@ def compare(built, reference, table, additions, programs, stats=False):
             continue
         form = got[key]
         if key in table:
-            listed_upstream, listed_built = table[key]
+            listed_upstream, listed_built, _ = table[key]
             if upstream != listed_upstream:
                 failures.append("%s %d: expected-differences.txt says upstream has %s, it has %s"
                                 % (key + (listed_upstream, upstream)))
@@ -132,13 +144,17 @@ def compare(built, reference, table, additions, programs, stats=False):
         if key not in want:
             failures.append("%s %d: the built interpreter has %s; upstream printed no "
                             "instruction there" % (key + (form,)))
-    for key, (upstream, wanted) in table.items():
+    for key, (upstream, wanted, widened) in table.items():
         if key not in got or key not in want:
             failures.append("%s %d: expected-differences.txt lists %s -> %s, an instruction the "
                             "probe did not print" % (key + (upstream, wanted)))
-        if wanted not in additions:
+        if widened and wanted in additions:
+            failures.append("%s %d: expected-differences.txt marks %s `widened`, but it is one "
+                            "of the project's additions" % (key + (wanted,)))
+        elif not widened and wanted not in additions:
             failures.append("%s %d: expected-differences.txt wants %s, which is not one of the "
-                            "project's additions" % (key + (wanted,)))
+                            "project's additions (an upstream member installed where upstream "
+                            "fails is marked `widened`)" % (key + (wanted,)))
 
     reached = set(got.values())
     for addition in sorted(additions - reached):

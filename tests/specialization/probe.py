@@ -74,6 +74,14 @@ class Custom:
         return 1
 
 
+class Hooked:
+    def __init__(self):
+        self.a = 1
+
+    def __getattr__(self, name):
+        return 0
+
+
 def function_with_dict():
     pass
 
@@ -326,6 +334,8 @@ CASES = [
     ("attr_through_class", attrs_shared, (ClassAttr,)),
     ("attr_dunder_class", lambda: Plain().__class__, ()),
     ("attr_getattribute", attrs, (Custom(),)),
+    ("attr_getattr_hook", attrs, (Hooked(),)),
+    ("method_getattr_hook", methods, (Hooked(),)),
     ("attr_materialized", attrs, (materialized,)),
     ("store_attr_materialized", store_attrs, (materialized,)),
     ("store_attr_hint", lambda: setattr_many(), ()),

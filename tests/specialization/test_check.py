@@ -39,13 +39,15 @@ def reference():
 # back since issue 20; tests/fuzz/regressions/superinstruction-*.py): the tests add them to the
 # repository's table, so that a superinstruction the check must tell apart from upstream's
 # shorter run is always among the faults tried, whatever instructions/ declares.
+Expected = check.Expected
+
 SUPERS = {
-    ("fused_locals", 1): ("LOAD_FAST", "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE"),
-    ("fused_locals", 3): ("LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_FAST__LOAD_FAST"),
-    ("fused_locals", 7): ("LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_FAST__LOAD_CONST"),
-    ("compare_int", 6): ("STORE_FAST__LOAD_FAST", "STORE_FAST__LOAD_FAST__LOAD_FAST"),
-    ("for_list", 6): ("STORE_FAST__LOAD_FAST", "STORE_FAST__LOAD_FAST__LOAD_CONST"),
-    ("store_list", 5): ("LOAD_CONST", "LOAD_CONST__RETURN_VALUE"),
+    ("fused_locals", 1): Expected("LOAD_FAST", "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE"),
+    ("fused_locals", 3): Expected("LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_FAST__LOAD_FAST"),
+    ("fused_locals", 7): Expected("LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_FAST__LOAD_CONST"),
+    ("compare_int", 6): Expected("STORE_FAST__LOAD_FAST", "STORE_FAST__LOAD_FAST__LOAD_FAST"),
+    ("for_list", 6): Expected("STORE_FAST__LOAD_FAST", "STORE_FAST__LOAD_FAST__LOAD_CONST"),
+    ("store_list", 5): Expected("LOAD_CONST", "LOAD_CONST__RETURN_VALUE"),
 }
 
 
@@ -68,12 +70,12 @@ def table(real_table):
 
 @pytest.fixture(scope="module")
 def additions(table):
-    return {built for _, built in table.values()}
+    return {e.built for e in table.values() if not e.widened}
 
 
 @pytest.fixture(scope="module")
 def programs(real_programs):
-    return {**real_programs, **{"%s.py" % built.lower(): [built] for _, built in SUPERS.values()}}
+    return {**real_programs, **{"%s.py" % e.built.lower(): [e.built] for e in SUPERS.values()}}
 
 
 def right_build(reference, table):
@@ -173,8 +175,8 @@ def test_a_listed_difference_that_does_not_occur_is_reported(reference, table, a
     built = right_build(reference, table)
     case, position = first_position(reference, "LOAD_FAST__LOAD_FAST")
     longer = dict(table)
-    longer[case, position] = ("LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_FAST__LOAD_FAST")
-    longer["no_such_case", 1] = ("LOAD_FAST", "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE")
+    longer[case, position] = Expected("LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_FAST__LOAD_FAST")
+    longer["no_such_case", 1] = Expected("LOAD_FAST", "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE")
     failures = check.compare(built, reference, longer, additions, programs)
     assert failures == [
         "%s %d: the built interpreter has LOAD_FAST__LOAD_FAST, expected-differences.txt wants "
@@ -185,7 +187,7 @@ def test_a_listed_difference_that_does_not_occur_is_reported(reference, table, a
 
 def test_a_stale_upstream_form_in_the_table_is_reported(reference, table, additions, programs):
     stale = dict(table)
-    stale["contains_dict", 3] = ("CONTAINS_OP_ADAPTIVE", "CONTAINS_OP_DICT")
+    stale["contains_dict", 3] = Expected("CONTAINS_OP_ADAPTIVE", "CONTAINS_OP_DICT")
     failures = check.compare(right_build(reference, table), reference, stale, additions, programs)
     assert failures == ["contains_dict 3: expected-differences.txt says upstream has "
                         "CONTAINS_OP_ADAPTIVE, it has CONTAINS_OP"]
@@ -196,11 +198,12 @@ def test_a_listed_form_that_is_not_an_addition_is_reported(reference, table, add
     """The table cannot excuse a wrong choice among upstream's own members."""
     case, position = first_position(reference, "BINARY_OP_ADD_INT")
     excused = dict(table)
-    excused[case, position] = ("BINARY_OP_ADD_INT", "BINARY_OP_ADAPTIVE")
+    excused[case, position] = Expected("BINARY_OP_ADD_INT", "BINARY_OP_ADAPTIVE")
     built = mutate(right_build(reference, table), {(case, position): "BINARY_OP_ADAPTIVE"})
     failures = check.compare(built, reference, excused, additions, programs)
     assert failures == ["%s %d: expected-differences.txt wants BINARY_OP_ADAPTIVE, which is not "
-                        "one of the project's additions" % (case, position)]
+                        "one of the project's additions (an upstream member installed where "
+                        "upstream fails is marked `widened`)" % (case, position)]
 
 
 def test_an_addition_nothing_reaches_is_reported(reference, table, additions, programs):
@@ -212,8 +215,8 @@ def test_an_addition_nothing_reaches_is_reported(reference, table, additions, pr
     # reached by the probe (a superinstruction replaced everywhere by its shorter run) but
     # listed nowhere: every position it had is reported, and it is unreached
     built = right_build(reference, table)
-    shorter = {key: upstream for key, (upstream, wanted) in table.items()
-               if wanted == "LOAD_FAST__LOAD_FAST__LOAD_FAST"}
+    shorter = {key: e.upstream for key, e in table.items()
+               if e.built == "LOAD_FAST__LOAD_FAST__LOAD_FAST"}
     failures = check.compare(mutate(built, shorter), reference, table, additions, programs)
     assert failures[-1] == "LOAD_FAST__LOAD_FAST__LOAD_FAST: no situation in probe.py reaches " \
                            "this addition"
@@ -270,11 +273,35 @@ def test_a_stats_build_keeps_the_adaptive_form_only_where_upstream_keeps_generic
     assert len(check.compare(adaptive, reference, table, additions, programs, stats=True)) == 1
 
 
+def test_widened_lines_name_upstream_members_only(reference, table, additions, programs):
+    case, position = first_position(reference, "LOAD_ATTR_ADAPTIVE")
+    built = right_build(reference, table)
+    # an upstream member where upstream fails: accepted only on a line marked `widened`
+    member = mutate(built, {(case, position): "LOAD_ATTR_SLOT"})
+    plain = {**table, (case, position): Expected("LOAD_ATTR_ADAPTIVE", "LOAD_ATTR_SLOT")}
+    assert check.compare(member, reference, plain, additions, programs) == [
+        "%s %d: expected-differences.txt wants LOAD_ATTR_SLOT, which is not one of the project's "
+        "additions (an upstream member installed where upstream fails is marked `widened`)"
+        % (case, position)]
+    widened = {**table, (case, position): Expected("LOAD_ATTR_ADAPTIVE", "LOAD_ATTR_SLOT",
+                                                         True)}
+    assert check.compare(member, reference, widened, additions, programs) == []
+    # and never on an addition
+    addition = mutate(built, {(case, position): "LOAD_ATTR_CLASS"})
+    marked = {**table, (case, position): Expected("LOAD_ATTR_ADAPTIVE", "LOAD_ATTR_CLASS",
+                                                        True)}
+    assert check.compare(addition, reference, marked, additions, programs) == [
+        "%s %d: expected-differences.txt marks LOAD_ATTR_CLASS `widened`, but it is one of the "
+        "project's additions" % (case, position)]
+
+
 def test_the_table_format():
-    assert check.parse_table("# comment\n\na 1 X Y  # why\n") == {("a", 1): ("X", "Y")}
+    assert check.parse_table("# comment\n\na 1 X Y  # why\n") == {("a", 1): ("X", "Y", False)}
+    assert check.parse_table("a 1 X Y widened\n") == {("a", 1): ("X", "Y", True)}
     for text, message in [("a 1 X Y\na 1 X Z\n", "line 2: a 1 listed twice"),
                           ("a 1 X X\n", "line 1: a 1 lists no difference (X both)"),
-                          ("a 1 X\n", "line 1: want `case position UPSTREAM_FORM BUILT_FORM`"),
+                          ("a 1 X\n", "line 1: want `case position UPSTREAM_FORM BUILT_FORM"),
+                          ("a 1 X Y wider\n", "line 1: want"),
                           ("a one X Y\n", "line 1: want")]:
         with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
             check.parse_table(text)
@@ -284,4 +311,4 @@ def test_the_repository_s_table_and_programs_agree(real_table, real_programs):
     """Without a build: each addition the table names has exactly one behaviour program."""
     declared = [members[0] for members in real_programs.values() if len(members) == 1]
     assert len(declared) == len(real_programs)
-    assert sorted(declared) == sorted({built for _, built in real_table.values()})
+    assert sorted(declared) == sorted({e.built for e in real_table.values() if not e.widened})

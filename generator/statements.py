@@ -43,7 +43,7 @@ PURE_CALLS = frozenset({
     "PyList_GET_ITEM", "PyFloat_AS_DOUBLE", "PyUnicode_GET_LENGTH", "PyUnicode_READ_CHAR",
     "PyUnicode_KIND", "PyUnicode_DATA", "PyUnicode_IS_COMPACT_ASCII",
     "_PyLong_IsPositiveSingleDigit", "Py_ABS", "_PyObject_InlineValues", "Py_REFCNT",
-    "isnan", "_PyQuicken_AsDouble",
+    "isnan", "_PyQuicken_AsDouble", "_PyQuicken_PropertyFunction",
     # dictionaries and keys, by the layouts the specializer caches
     "DK_IS_UNICODE", "DK_UNICODE_ENTRIES", "DK_ENTRIES", "_PyObject_ValuesPointer",
     "_PyObject_ManagedDictPointer", "_PyDictOrValues_IsValues",

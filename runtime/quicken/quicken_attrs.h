@@ -5,10 +5,55 @@
  * whether a successful attribute read on an instance of `type` returns what
  * PyObject_GenericGetAttr returns (its tp_getattro is that function, or the hook of a class
  * with __getattr__ whose __getattribute__ is object's).
+ *
+ * _PyQuicken_GetattrFallback (the same file): what that hook does after the generic lookup
+ * raised AttributeError: __getattr__ (`getattr`, found on the class) called with the object
+ * and the name (call_attribute).
+ *
+ * _PyQuicken_Property: the fields of a property object (Objects/descrobject.c's
+ * propertyobject) that LOAD_ATTR_PROPERTY and STORE_ATTR_PROPERTY read; descrobject.c.patch
+ * checks the layout. _PyQuicken_PropertyFunction: whether they can run a getter or setter.
+ *
+ * _PyQuicken_PropertyExtras: what LOAD_ATTR_PROPERTY and STORE_ATTR_PROPERTY keep, in slots past
+ * the end of the getter's or setter's frame, while it runs in the caller's loop: the
+ * references the generic lookup holds during the call (the property, a class's __getattr__)
+ * and the name, released or used when the frame ends (ceval.c).
  */
 #ifndef QUICKEN_ATTRS_H
 #define QUICKEN_ATTRS_H
 
 extern int _PyQuicken_GetattrIsGeneric(PyTypeObject *type);
+extern PyObject *_PyQuicken_GetattrFallback(PyObject *self, PyObject *getattr, PyObject *name);
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *prop_get;
+    PyObject *prop_set;
+} _PyQuicken_Property;
+
+/* Whether `f`, a property's getter (`nargs` 1) or setter (2), can run as LOAD_ATTR_PROPERTY
+   and STORE_ATTR_PROPERTY run it, in a frame of the caller's loop with its arguments moved
+   in: a function whose code takes exactly `nargs` positional arguments and nothing else, and
+   is no generator or coroutine (which end without RETURN_VALUE). */
+static inline int
+_PyQuicken_PropertyFunction(PyObject *f, int nargs)
+{
+    if (f == NULL || !PyFunction_Check(f)) {
+        return 0;
+    }
+    PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)f)->func_code;
+    return code->co_argcount == nargs && code->co_kwonlyargcount == 0 &&
+           !(code->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE |
+                               CO_ASYNC_GENERATOR));
+}
+
+typedef struct {
+    PyObject *property;  /* the property (a reference) */
+    PyObject *getattr;   /* for a getter, the class's __getattr__ (a reference) where its
+                            lookup goes through slot_tp_getattr_hook; else NULL */
+    PyObject *name;      /* the attribute's name (borrowed from the caller's code) */
+} _PyQuicken_PropertyExtras;
+
+#define QUICKEN_PROPERTY_EXTRA_SLOTS (sizeof(_PyQuicken_PropertyExtras) / sizeof(PyObject *))
 
 #endif  // !QUICKEN_ATTRS_H

@@ -94,6 +94,8 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "CALL_PY_KEYWORDS": "a Python function called with keywords in its parameters' order",
     "CALL_PY_CLASS": "a class with a Python __init__ called, __init__ run in the same loop",
     "LOAD_ATTR_CLASS": "a class attribute read through its class",
+    "LOAD_ATTR_PROPERTY": "a property's Python getter run in the same loop",
+    "STORE_ATTR_PROPERTY": "a property's Python setter run in the same loop",
     "COMPARE_OP_FLOAT": "a comparison of two exact floats without a jump after it",
     "COMPARE_OP_INT": "a comparison of two small exact ints without a jump after it",
     "COMPARE_OP_STR": "a comparison of two exact strs without a jump after it",

@@ -53,6 +53,16 @@ class Prop:
         return 1
 
 
+class PropSet:
+    @property
+    def a(self):
+        return 1
+
+    @a.setter
+    def a(self, value):
+        pass
+
+
 class Many:
     pass
 
@@ -328,6 +338,7 @@ CASES = [
     ("attr_hint", lambda: many.attr30, ()),
     ("attr_property", lambda: Prop().p, ()),
     ("store_attr_instance", store_attrs, (Plain(),)),
+    ("store_attr_property", store_attrs, (PropSet(),)),
     ("store_attr_slot", store_attrs, (Slots(),)),
     ("method", methods, (Plain(),)),
     ("attr_class_attr", attrs_shared, (ClassAttr(),)),

@@ -227,6 +227,8 @@ extern "C" {
 #define FOR_ITER_GEN                           214
 #define CALL_PY_CLASS                          215
 #define LOAD_ATTR_CLASS                        216
+#define LOAD_ATTR_PROPERTY                     217
+#define STORE_ATTR_PROPERTY                    218
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

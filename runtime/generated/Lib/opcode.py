@@ -285,6 +285,7 @@ _specializations = {
     "LOAD_ATTR": [
         "LOAD_ATTR_ADAPTIVE",
         "LOAD_ATTR_CLASS",
+        "LOAD_ATTR_PROPERTY",
         "LOAD_ATTR_INSTANCE_VALUE",
         "LOAD_ATTR_MODULE",
         "LOAD_ATTR_WITH_HINT",
@@ -339,6 +340,7 @@ _specializations = {
     ],
     "STORE_ATTR": [
         "STORE_ATTR_ADAPTIVE",
+        "STORE_ATTR_PROPERTY",
         "STORE_ATTR_INSTANCE_VALUE",
         "STORE_ATTR_WITH_HINT",
         "STORE_ATTR_SLOT",
@@ -471,6 +473,8 @@ _specialized_instructions = [
     "FOR_ITER_GEN",
     "CALL_PY_CLASS",
     "LOAD_ATTR_CLASS",
+    "LOAD_ATTR_PROPERTY",
+    "STORE_ATTR_PROPERTY",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).
@@ -667,6 +671,7 @@ _specialization_failure_kinds = {
         "NO_DICT",
         "EXPECTED_ERROR",
         "READ_ONLY",
+        "OUT_OF_VERSIONS",
     ],
     "STORE_SUBSCR": [
         "OTHER",

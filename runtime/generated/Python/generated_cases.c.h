@@ -489,6 +489,43 @@
             DISPATCH();
         }
 
+        // LOAD_ATTR_PROPERTY: LOAD_ATTR of a property whose getter is a Python function of exactly one positional
+        // parameter (quicken's): the getter runs in this loop, as a call does, instead of through
+        // `property_descr_get` and an evaluation loop of its own. While it runs, the owner stays on
+        // the stack and the caller's position is the LOAD_ATTR, as 3.11.2 has them during the generic
+        // lookup, which holds the property and a class's `__getattr__` (kept past the getter's frame,
+        // `_PyQuicken_PropertyExtras`). The frame is marked (`quicken_end`): ceval.c's
+        // `getter_returned` replaces the owner by the value, `getter_raised` asks the class's
+        // `__getattr__` after an AttributeError as `slot_tp_getattr_hook` does. Guards: no PEP 523
+        // evaluator, the type's version (its MRO: the same property), the getter (read each time: a
+        // property's getter can be replaced) a function whose code takes one positional argument and
+        // nothing else and is no generator or coroutine (which end without RETURN_VALUE:
+        // `_PyQuicken_PropertyFunction`).
+        TARGET(LOAD_ATTR_PROPERTY) {
+            PyObject *owner = PEEK(1);
+            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(tstate->interp->eval_frame, LOAD_ATTR);
+            PyTypeObject *tp = Py_TYPE(owner);
+            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), LOAD_ATTR);
+            PyObject *name = GETITEM(names, oparg);
+            PyObject *property = _PyType_Lookup(tp, name);
+            assert(property != NULL && Py_IS_TYPE(property, &PyProperty_Type));
+            PyObject *fget = ((_PyQuicken_Property *)property)->prop_get;
+            DEOPT_IF(!_PyQuicken_PropertyFunction(fget, 1), LOAD_ATTR);
+            STAT_INC(LOAD_ATTR, hit);
+            _PyInterpreterFrame *new_frame =
+                quicken_property_push(tstate, fget, property, name, owner, NULL);
+            if (new_frame == NULL) {
+                goto error;
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->prev_instr = next_instr - 1;  // the LOAD_ATTR, where the generic lookup is
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
+        }
+
         // LOAD_ATTR_SLOT: LOAD_ATTR of a `__slots__` member at the cached offset. Guards: the type version
         // matches and the slot is set.
         TARGET(LOAD_ATTR_SLOT) {
@@ -548,6 +585,39 @@
                 DECREMENT_ADAPTIVE_COUNTER(cache);
                 JUMP_TO_INSTRUCTION(STORE_ATTR);
             }
+        }
+
+        // STORE_ATTR_PROPERTY: STORE_ATTR of a property whose setter is a Python function of exactly two positional
+        // parameters (quicken's): the setter runs in this loop as LOAD_ATTR_PROPERTY runs a getter,
+        // the value and the owner on the stack while it runs. The frame is marked (`quicken_end`):
+        // ceval.c's `setter_returned` releases the setter's value, the property, the value and the
+        // owner, in the order of `property_descr_set`, `_PyObject_GenericSetAttrWithDict` and the
+        // generic STORE_ATTR; `setter_raised` does the same without a value. Guards: as
+        // LOAD_ATTR_PROPERTY's, for the setter.
+        TARGET(STORE_ATTR_PROPERTY) {
+            PyObject *owner = PEEK(1);
+            PyObject *value = PEEK(2);
+            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(tstate->interp->eval_frame, STORE_ATTR);
+            PyTypeObject *tp = Py_TYPE(owner);
+            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), STORE_ATTR);
+            PyObject *name = GETITEM(names, oparg);
+            PyObject *property = _PyType_Lookup(tp, name);
+            assert(property != NULL && Py_IS_TYPE(property, &PyProperty_Type));
+            PyObject *fset = ((_PyQuicken_Property *)property)->prop_set;
+            DEOPT_IF(!_PyQuicken_PropertyFunction(fset, 2), STORE_ATTR);
+            STAT_INC(STORE_ATTR, hit);
+            _PyInterpreterFrame *new_frame =
+                quicken_property_push(tstate, fset, property, name, owner, value);
+            if (new_frame == NULL) {
+                goto error;
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->prev_instr = next_instr - 1;  // the STORE_ATTR, where the generic store is
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
         }
 
         // STORE_ATTR_INSTANCE_VALUE: STORE_ATTR into the inline values of a managed-dict object. Guards: the type version
@@ -1794,7 +1864,7 @@
         // `tp_new`), then runs __init__ in this loop with the instance and the arguments (new
         // references) while the instance, the class and the arguments stay on this frame's stack
         // (the instance in `method`'s slot) and its position stays at the CALL, as 3.11.2's
-        // `type_call` has them. The frame is marked (`quicken_init`): ceval.c's `init_returned`
+        // `type_call` has them. The frame is marked (`quicken_end`): ceval.c's `init_returned`
         // and `init_raised` end the CALL as type_call and the generic CALL end it.
         TARGET(CALL_PY_CLASS) {
             PyObject **args = &PEEK(oparg);
@@ -1841,7 +1911,7 @@
                 }
             }
             CALL_STAT_INC(inlined_py_calls);
-            new_frame->quicken_init = 1;
+            new_frame->quicken_end = QUICKEN_END_INIT;
             new_frame->localsplus[0] = Py_NewRef(self);
             for (int i = 0; i < oparg; i++) {
                 new_frame->localsplus[i + 1] = Py_NewRef(args[i]);
@@ -2897,13 +2967,25 @@
                     _PyFrame_StackPush(frame, retval);
                     goto gen_returned;
                 }
-                int init = dying->quicken_init;
+                int end = dying->quicken_end;
+                if (end >= QUICKEN_END_GETTER) {
+                    quicken_property = *quicken_property_extras(dying);  // before its slots go
+                }
                 _PyEvalFrameClearAndPop(tstate, dying);
-                if (init) {
-                    // A class's __init__ CALL_PY_CLASS ran: the caller's CALL ends as type_call
-                    // ends (`init_returned` in ceval.c). The value is handed over in a variable:
-                    // the caller's stack, which still holds the call, has no room for it.
-                    quicken_init_value = retval;
+                if (end) {
+                    // A class's __init__ CALL_PY_CLASS ran, or a property's function
+                    // LOAD_ATTR_PROPERTY or STORE_ATTR_PROPERTY ran: the caller's instruction ends as
+                    // type_call or the generic lookup or store ends it (`init_returned`,
+                    // `getter_returned`, `setter_returned` in ceval.c). The value is handed over in
+                    // a variable: the caller's stack, which still holds the instruction's inputs,
+                    // has no room for it.
+                    quicken_end_value = retval;
+                    if (end == QUICKEN_END_GETTER) {
+                        goto getter_returned;
+                    }
+                    if (end == QUICKEN_END_SETTER) {
+                        goto setter_returned;
+                    }
                     goto init_returned;
                 }
                 _PyFrame_StackPush(frame, retval);
@@ -3530,13 +3612,25 @@
                         _PyFrame_StackPush(frame, retval);
                         goto gen_returned;
                     }
-                    int init = dying->quicken_init;
+                    int end = dying->quicken_end;
+                    if (end >= QUICKEN_END_GETTER) {
+                        quicken_property = *quicken_property_extras(dying);  // before its slots go
+                    }
                     _PyEvalFrameClearAndPop(tstate, dying);
-                    if (init) {
-                        // A class's __init__ CALL_PY_CLASS ran: the caller's CALL ends as type_call
-                        // ends (`init_returned` in ceval.c). The value is handed over in a variable:
-                        // the caller's stack, which still holds the call, has no room for it.
-                        quicken_init_value = retval;
+                    if (end) {
+                        // A class's __init__ CALL_PY_CLASS ran, or a property's function
+                        // LOAD_ATTR_PROPERTY or STORE_ATTR_PROPERTY ran: the caller's instruction ends as
+                        // type_call or the generic lookup or store ends it (`init_returned`,
+                        // `getter_returned`, `setter_returned` in ceval.c). The value is handed over in
+                        // a variable: the caller's stack, which still holds the instruction's inputs,
+                        // has no room for it.
+                        quicken_end_value = retval;
+                        if (end == QUICKEN_END_GETTER) {
+                            goto getter_returned;
+                        }
+                        if (end == QUICKEN_END_SETTER) {
+                            goto setter_returned;
+                        }
                         goto init_returned;
                     }
                     _PyFrame_StackPush(frame, retval);

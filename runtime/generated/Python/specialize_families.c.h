@@ -190,6 +190,7 @@
 #define QUICKEN_FAIL_STORE_ATTR_NO_DICT 9
 #define QUICKEN_FAIL_STORE_ATTR_EXPECTED_ERROR 10
 #define QUICKEN_FAIL_STORE_ATTR_READ_ONLY 11
+#define QUICKEN_FAIL_STORE_ATTR_OUT_OF_VERSIONS 12
 
 #define QUICKEN_FAIL_STORE_SUBSCR_OTHER 0
 #define QUICKEN_FAIL_STORE_SUBSCR_OUT_OF_RANGE 1
@@ -1207,9 +1208,6 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
         if (kind == METHOD) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_METHOD);
         }
-        if (kind == PROPERTY) {
-            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_PROPERTY);
-        }
         if (kind == OTHER_SLOT) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NON_OBJECT_SLOT);
         }
@@ -1220,6 +1218,7 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OVERRIDDEN);
         }
     }
+    // A PROPERTY is LOAD_ATTR_PROPERTY's or fails there: no later member sees one.
     int slot = kind == OBJECT_SLOT || kind == DUNDER_CLASS;
 
     // LOAD_ATTR_CLASS
@@ -1248,6 +1247,29 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
         goto success;
     }
 reject_LOAD_ATTR_CLASS: ;
+
+    // LOAD_ATTR_PROPERTY
+    {
+        if (kind != PROPERTY) {
+            goto reject_LOAD_ATTR_PROPERTY;
+        }
+        if (!_PyQuicken_PropertyFunction(((_PyQuicken_Property *)descr)->prop_get, 1)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_PROPERTY);
+        }
+        if (type->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
+        }
+        PyTypeObject *tp = type;
+        // filled from its guards:
+        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_PROPERTY);
+        goto success;
+    }
+reject_LOAD_ATTR_PROPERTY: ;
 
     // LOAD_ATTR_INSTANCE_VALUE
     {
@@ -2010,9 +2032,7 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
     if (kind == METHOD) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_METHOD);
     }
-    if (kind == PROPERTY) {
-        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_PROPERTY);
-    }
+    // A PROPERTY is STORE_ATTR_PROPERTY's or fails there: no later member sees one.
     if (kind == DUNDER_CLASS || kind == OTHER_SLOT) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_NON_OBJECT_SLOT);
     }
@@ -2022,6 +2042,29 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
     if (kind == GETSET_OVERRIDDEN) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN);
     }
+
+    // STORE_ATTR_PROPERTY
+    {
+        if (kind != PROPERTY) {
+            goto reject_STORE_ATTR_PROPERTY;
+        }
+        if (!_PyQuicken_PropertyFunction(((_PyQuicken_Property *)descr)->prop_set, 2)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_PROPERTY);
+        }
+        if (type->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_VERSIONS);
+        }
+        PyTypeObject *tp = type;
+        // filled from its guards:
+        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, STORE_ATTR_PROPERTY);
+        goto success;
+    }
+reject_STORE_ATTR_PROPERTY: ;
 
     // STORE_ATTR_INSTANCE_VALUE
     {

@@ -165,6 +165,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_ATTR_CLASS] = LOAD_ATTR,
     [LOAD_ATTR_INSTANCE_VALUE] = LOAD_ATTR,
     [LOAD_ATTR_MODULE] = LOAD_ATTR,
+    [LOAD_ATTR_PROPERTY] = LOAD_ATTR,
     [LOAD_ATTR_SLOT] = LOAD_ATTR,
     [LOAD_ATTR_WITH_HINT] = LOAD_ATTR,
     [LOAD_BUILD_CLASS] = LOAD_BUILD_CLASS,
@@ -246,6 +247,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [STORE_ATTR] = STORE_ATTR,
     [STORE_ATTR_ADAPTIVE] = STORE_ATTR,
     [STORE_ATTR_INSTANCE_VALUE] = STORE_ATTR,
+    [STORE_ATTR_PROPERTY] = STORE_ATTR,
     [STORE_ATTR_SLOT] = STORE_ATTR,
     [STORE_ATTR_WITH_HINT] = STORE_ATTR,
     [STORE_DEREF] = STORE_DEREF,
@@ -495,8 +497,8 @@ static const char *const _PyOpcode_OpName[256] = {
     [FOR_ITER_GEN] = "FOR_ITER_GEN",
     [CALL_PY_CLASS] = "CALL_PY_CLASS",
     [LOAD_ATTR_CLASS] = "LOAD_ATTR_CLASS",
-    [217] = "<217>",
-    [218] = "<218>",
+    [LOAD_ATTR_PROPERTY] = "LOAD_ATTR_PROPERTY",
+    [STORE_ATTR_PROPERTY] = "STORE_ATTR_PROPERTY",
     [219] = "<219>",
     [220] = "<220>",
     [221] = "<221>",
@@ -538,8 +540,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 217: \
-    case 218: \
     case 219: \
     case 220: \
     case 221: \

@@ -12,12 +12,13 @@
  *
  * _PyQuicken_Property: the fields of a property object (Objects/descrobject.c's
  * propertyobject) that LOAD_ATTR_PROPERTY and STORE_ATTR_PROPERTY read; descrobject.c.patch
- * checks the layout. _PyQuicken_PropertyFunction: whether they can run a getter or setter.
+ * checks the layout. _PyQuicken_PropertyFunction: whether they, and LOAD_ATTR_DESCRIPTOR and
+ * STORE_ATTR_DESCRIPTOR, can run a getter or setter, a descriptor's __get__ or __set__.
  *
- * _PyQuicken_PropertyExtras: what LOAD_ATTR_PROPERTY and STORE_ATTR_PROPERTY keep, in slots past
- * the end of the getter's or setter's frame, while it runs in the caller's loop: the
- * references the generic lookup holds during the call (the property, a class's __getattr__)
- * and the name, released or used when the frame ends (ceval.c).
+ * _PyQuicken_PropertyExtras: what those members keep, in slots past the end of the function's
+ * frame, while it runs in the caller's loop: the references the generic lookup holds during
+ * the call (the property or descriptor, a class's __getattr__) and the name, released or used
+ * when the frame ends (ceval.c).
  */
 #ifndef QUICKEN_ATTRS_H
 #define QUICKEN_ATTRS_H
@@ -31,9 +32,9 @@ typedef struct {
     PyObject *prop_set;
 } _PyQuicken_Property;
 
-/* Whether `f`, a property's getter (`nargs` 1) or setter (2), can run as LOAD_ATTR_PROPERTY
-   and STORE_ATTR_PROPERTY run it, in a frame of the caller's loop with its arguments moved
-   in: a function whose code takes exactly `nargs` positional arguments and nothing else, and
+/* Whether `f`, a property's getter (`nargs` 1) or setter (2) or a descriptor's __get__ or
+   __set__ (3), can run as the attribute families' members run it, in a frame of the caller's
+   loop with its arguments moved in: a function whose code takes exactly `nargs` positional arguments and nothing else, and
    is no generator or coroutine (which end without RETURN_VALUE). */
 static inline int
 _PyQuicken_PropertyFunction(PyObject *f, int nargs)
@@ -48,7 +49,7 @@ _PyQuicken_PropertyFunction(PyObject *f, int nargs)
 }
 
 typedef struct {
-    PyObject *property;  /* the property (a reference) */
+    PyObject *property;  /* the property or descriptor (a reference) */
     PyObject *getattr;   /* for a getter, the class's __getattr__ (a reference) where its
                             lookup goes through slot_tp_getattr_hook; else NULL */
     PyObject *name;      /* the attribute's name (borrowed from the caller's code) */

@@ -96,6 +96,8 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "LOAD_ATTR_CLASS": "a class attribute read through its class",
     "LOAD_ATTR_PROPERTY": "a property's Python getter run in the same loop",
     "STORE_ATTR_PROPERTY": "a property's Python setter run in the same loop",
+    "LOAD_ATTR_DESCRIPTOR": "a data descriptor's Python __get__ run in the same loop",
+    "STORE_ATTR_DESCRIPTOR": "a data descriptor's Python __set__ run in the same loop",
     "COMPARE_OP_FLOAT": "a comparison of two exact floats without a jump after it",
     "COMPARE_OP_INT": "a comparison of two small exact ints without a jump after it",
     "COMPARE_OP_STR": "a comparison of two exact strs without a jump after it",

@@ -53,6 +53,18 @@ class Prop:
         return 1
 
 
+class Described:
+    def __get__(self, instance, owner):
+        return 1
+
+    def __set__(self, instance, value):
+        pass
+
+
+class WithDescriptor:
+    a = Described()
+
+
 class PropSet:
     @property
     def a(self):
@@ -339,6 +351,8 @@ CASES = [
     ("attr_property", lambda: Prop().p, ()),
     ("store_attr_instance", store_attrs, (Plain(),)),
     ("store_attr_property", store_attrs, (PropSet(),)),
+    ("attr_descriptor", attrs, (WithDescriptor(),)),
+    ("store_attr_descriptor", store_attrs, (WithDescriptor(),)),
     ("store_attr_slot", store_attrs, (Slots(),)),
     ("method", methods, (Plain(),)),
     ("attr_class_attr", attrs_shared, (ClassAttr(),)),

@@ -229,6 +229,8 @@ extern "C" {
 #define LOAD_ATTR_CLASS                        216
 #define LOAD_ATTR_PROPERTY                     217
 #define STORE_ATTR_PROPERTY                    218
+#define LOAD_ATTR_DESCRIPTOR                   219
+#define STORE_ATTR_DESCRIPTOR                  220
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -286,6 +286,7 @@ _specializations = {
         "LOAD_ATTR_ADAPTIVE",
         "LOAD_ATTR_CLASS",
         "LOAD_ATTR_PROPERTY",
+        "LOAD_ATTR_DESCRIPTOR",
         "LOAD_ATTR_INSTANCE_VALUE",
         "LOAD_ATTR_MODULE",
         "LOAD_ATTR_WITH_HINT",
@@ -341,6 +342,7 @@ _specializations = {
     "STORE_ATTR": [
         "STORE_ATTR_ADAPTIVE",
         "STORE_ATTR_PROPERTY",
+        "STORE_ATTR_DESCRIPTOR",
         "STORE_ATTR_INSTANCE_VALUE",
         "STORE_ATTR_WITH_HINT",
         "STORE_ATTR_SLOT",
@@ -475,6 +477,8 @@ _specialized_instructions = [
     "LOAD_ATTR_CLASS",
     "LOAD_ATTR_PROPERTY",
     "STORE_ATTR_PROPERTY",
+    "LOAD_ATTR_DESCRIPTOR",
+    "STORE_ATTR_DESCRIPTOR",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

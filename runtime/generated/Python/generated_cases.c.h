@@ -514,8 +514,43 @@
             PyObject *fget = ((_PyQuicken_Property *)property)->prop_get;
             DEOPT_IF(!_PyQuicken_PropertyFunction(fget, 1), LOAD_ATTR);
             STAT_INC(LOAD_ATTR, hit);
-            _PyInterpreterFrame *new_frame =
-                quicken_property_push(tstate, fget, property, name, owner, NULL);
+            PyObject *args[1] = {owner};
+            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, fget, property, name, owner,
+                                                                   args, 1, QUICKEN_END_GETTER);
+            if (new_frame == NULL) {
+                goto error;
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->prev_instr = next_instr - 1;  // the LOAD_ATTR, where the generic lookup is
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
+        }
+
+        // LOAD_ATTR_DESCRIPTOR: LOAD_ATTR of a data descriptor whose class defines `__get__` in Python (quicken's), a
+        // function of exactly three positional parameters: it runs in this loop with the descriptor,
+        // the owner and the owner's type, as `slot_tp_descr_get` calls it, and the LOAD_ATTR ends as
+        // after LOAD_ATTR_PROPERTY's getter (ceval.c's `getter_returned`, `getter_raised`). Guards:
+        // no PEP 523 evaluator, the owner's type's version (its MRO: the same descriptor), the
+        // descriptor's class still a data descriptor's and its `__get__` such a function (both read
+        // each time: the descriptor's class can change without the owner's).
+        TARGET(LOAD_ATTR_DESCRIPTOR) {
+            PyObject *owner = PEEK(1);
+            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(tstate->interp->eval_frame, LOAD_ATTR);
+            PyTypeObject *tp = Py_TYPE(owner);
+            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), LOAD_ATTR);
+            PyObject *name = GETITEM(names, oparg);
+            PyObject *descr = _PyType_Lookup(tp, name);
+            assert(descr != NULL);
+            DEOPT_IF(Py_TYPE(descr)->tp_descr_set == NULL, LOAD_ATTR);
+            PyObject *get = _PyType_Lookup(Py_TYPE(descr), &_Py_ID(__get__));
+            DEOPT_IF(!_PyQuicken_PropertyFunction(get, 3), LOAD_ATTR);
+            STAT_INC(LOAD_ATTR, hit);
+            PyObject *args[3] = {descr, owner, (PyObject *)tp};
+            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, get, descr, name, owner,
+                                                                   args, 3, QUICKEN_END_GETTER);
             if (new_frame == NULL) {
                 goto error;
             }
@@ -608,8 +643,41 @@
             PyObject *fset = ((_PyQuicken_Property *)property)->prop_set;
             DEOPT_IF(!_PyQuicken_PropertyFunction(fset, 2), STORE_ATTR);
             STAT_INC(STORE_ATTR, hit);
-            _PyInterpreterFrame *new_frame =
-                quicken_property_push(tstate, fset, property, name, owner, value);
+            PyObject *args[2] = {owner, value};
+            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, fset, property, name, owner,
+                                                                   args, 2, QUICKEN_END_SETTER);
+            if (new_frame == NULL) {
+                goto error;
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->prev_instr = next_instr - 1;  // the STORE_ATTR, where the generic store is
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
+        }
+
+        // STORE_ATTR_DESCRIPTOR: STORE_ATTR of a data descriptor whose class defines `__set__` in Python (quicken's), a
+        // function of exactly three positional parameters: it runs in this loop with the descriptor,
+        // the owner and the value, as `slot_tp_descr_set` calls it, and the STORE_ATTR ends as after
+        // STORE_ATTR_PROPERTY's setter (ceval.c's `setter_returned`, `setter_raised`). Guards: as
+        // LOAD_ATTR_DESCRIPTOR's, for `__set__`.
+        TARGET(STORE_ATTR_DESCRIPTOR) {
+            PyObject *owner = PEEK(1);
+            PyObject *value = PEEK(2);
+            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            DEOPT_IF(tstate->interp->eval_frame, STORE_ATTR);
+            PyTypeObject *tp = Py_TYPE(owner);
+            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), STORE_ATTR);
+            PyObject *name = GETITEM(names, oparg);
+            PyObject *descr = _PyType_Lookup(tp, name);
+            assert(descr != NULL);
+            PyObject *set = _PyType_Lookup(Py_TYPE(descr), &_Py_ID(__set__));
+            DEOPT_IF(!_PyQuicken_PropertyFunction(set, 3), STORE_ATTR);
+            STAT_INC(STORE_ATTR, hit);
+            PyObject *args[3] = {descr, owner, value};
+            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, set, descr, name, owner,
+                                                                   args, 3, QUICKEN_END_SETTER);
             if (new_frame == NULL) {
                 goto error;
             }

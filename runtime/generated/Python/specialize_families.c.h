@@ -1202,23 +1202,18 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
             }
         }
         kind = analyze_descriptor(type, name, &descr, 0);
-        if (kind == OVERRIDING) {
-            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR);
-        }
         if (kind == METHOD) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_METHOD);
         }
         if (kind == OTHER_SLOT) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_NON_OBJECT_SLOT);
         }
-        if (kind == MUTABLE) {
-            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_MUTABLE_CLASS);
-        }
         if (kind == GETSET_OVERRIDDEN) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OVERRIDDEN);
         }
     }
-    // A PROPERTY is LOAD_ATTR_PROPERTY's or fails there: no later member sees one.
+    // A PROPERTY is LOAD_ATTR_PROPERTY's or fails there, an OVERRIDING or MUTABLE
+    // attribute LOAD_ATTR_DESCRIPTOR's: no later member sees one.
     int slot = kind == OBJECT_SLOT || kind == DUNDER_CLASS;
 
     // LOAD_ATTR_CLASS
@@ -1270,6 +1265,29 @@ reject_LOAD_ATTR_CLASS: ;
         goto success;
     }
 reject_LOAD_ATTR_PROPERTY: ;
+
+    // LOAD_ATTR_DESCRIPTOR
+    {
+        if (kind != OVERRIDING && kind != MUTABLE) {
+            goto reject_LOAD_ATTR_DESCRIPTOR;
+        }
+        if (Py_TYPE(descr)->tp_descr_set == NULL || !_PyQuicken_PropertyFunction(_PyType_Lookup(Py_TYPE(descr), &_Py_ID(__get__)), 3)) {
+            FAIL_WITH(kind == MUTABLE ? QUICKEN_FAIL_LOAD_ATTR_MUTABLE_CLASS : QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR);
+        }
+        if (type->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
+        }
+        PyTypeObject *tp = type;
+        // filled from its guards:
+        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_ATTR_DESCRIPTOR);
+        goto success;
+    }
+reject_LOAD_ATTR_DESCRIPTOR: ;
 
     // LOAD_ATTR_INSTANCE_VALUE
     {
@@ -2026,18 +2044,13 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
     }
     PyObject *descr;
     DescriptorClassification kind = analyze_descriptor(type, name, &descr, 1);
-    if (kind == OVERRIDING) {
-        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDING_DESCRIPTOR);
-    }
     if (kind == METHOD) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_METHOD);
     }
-    // A PROPERTY is STORE_ATTR_PROPERTY's or fails there: no later member sees one.
+    // A PROPERTY is STORE_ATTR_PROPERTY's or fails there, an OVERRIDING or MUTABLE
+    // attribute STORE_ATTR_DESCRIPTOR's: no later member sees one.
     if (kind == DUNDER_CLASS || kind == OTHER_SLOT) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_NON_OBJECT_SLOT);
-    }
-    if (kind == MUTABLE) {
-        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_MUTABLE_CLASS);
     }
     if (kind == GETSET_OVERRIDDEN) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OVERRIDDEN);
@@ -2065,6 +2078,29 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
         goto success;
     }
 reject_STORE_ATTR_PROPERTY: ;
+
+    // STORE_ATTR_DESCRIPTOR
+    {
+        if (kind != OVERRIDING && kind != MUTABLE) {
+            goto reject_STORE_ATTR_DESCRIPTOR;
+        }
+        if (!_PyQuicken_PropertyFunction(_PyType_Lookup(Py_TYPE(descr), &_Py_ID(__set__)), 3)) {
+            FAIL_WITH(kind == MUTABLE ? QUICKEN_FAIL_STORE_ATTR_MUTABLE_CLASS : QUICKEN_FAIL_STORE_ATTR_OVERRIDING_DESCRIPTOR);
+        }
+        if (type->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_VERSIONS);
+        }
+        PyTypeObject *tp = type;
+        // filled from its guards:
+        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
+        }
+        write_u32(cache->version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, STORE_ATTR_DESCRIPTOR);
+        goto success;
+    }
+reject_STORE_ATTR_DESCRIPTOR: ;
 
     // STORE_ATTR_INSTANCE_VALUE
     {

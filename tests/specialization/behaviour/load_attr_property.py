@@ -105,7 +105,7 @@ class Deep:
 
     @property
     def value(self):
-        return 0 if self.n == 0 else Deep(self.n - 1).value + 1
+        return 0 if not self.n else Deep(self.n - 1).value + 1
 
 
 class Endless:

@@ -163,6 +163,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_ATTR] = LOAD_ATTR,
     [LOAD_ATTR_ADAPTIVE] = LOAD_ATTR,
     [LOAD_ATTR_CLASS] = LOAD_ATTR,
+    [LOAD_ATTR_DESCRIPTOR] = LOAD_ATTR,
     [LOAD_ATTR_INSTANCE_VALUE] = LOAD_ATTR,
     [LOAD_ATTR_MODULE] = LOAD_ATTR,
     [LOAD_ATTR_PROPERTY] = LOAD_ATTR,
@@ -246,6 +247,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [SET_UPDATE] = SET_UPDATE,
     [STORE_ATTR] = STORE_ATTR,
     [STORE_ATTR_ADAPTIVE] = STORE_ATTR,
+    [STORE_ATTR_DESCRIPTOR] = STORE_ATTR,
     [STORE_ATTR_INSTANCE_VALUE] = STORE_ATTR,
     [STORE_ATTR_PROPERTY] = STORE_ATTR,
     [STORE_ATTR_SLOT] = STORE_ATTR,
@@ -499,8 +501,8 @@ static const char *const _PyOpcode_OpName[256] = {
     [LOAD_ATTR_CLASS] = "LOAD_ATTR_CLASS",
     [LOAD_ATTR_PROPERTY] = "LOAD_ATTR_PROPERTY",
     [STORE_ATTR_PROPERTY] = "STORE_ATTR_PROPERTY",
-    [219] = "<219>",
-    [220] = "<220>",
+    [LOAD_ATTR_DESCRIPTOR] = "LOAD_ATTR_DESCRIPTOR",
+    [STORE_ATTR_DESCRIPTOR] = "STORE_ATTR_DESCRIPTOR",
     [221] = "<221>",
     [222] = "<222>",
     [223] = "<223>",
@@ -540,8 +542,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 219: \
-    case 220: \
     case 221: \
     case 222: \
     case 223: \

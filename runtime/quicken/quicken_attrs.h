@@ -10,6 +10,9 @@
  * raised AttributeError: __getattr__ (`getattr`, found on the class) called with the object
  * and the name (call_attribute).
  *
+ * _PyQuicken_SetAttributeErrorContext (Objects/object.c, object.c.patch): what
+ * PyObject_GetAttr does after a failed lookup: an AttributeError given its name and object.
+ *
  * _PyQuicken_Property: the fields of a property object (Objects/descrobject.c's
  * propertyobject) that LOAD_ATTR_PROPERTY and STORE_ATTR_PROPERTY read; descrobject.c.patch
  * checks the layout. _PyQuicken_PropertyFunction: whether they, and LOAD_ATTR_DESCRIPTOR and
@@ -25,6 +28,7 @@
 
 extern int _PyQuicken_GetattrIsGeneric(PyTypeObject *type);
 extern PyObject *_PyQuicken_GetattrFallback(PyObject *self, PyObject *getattr, PyObject *name);
+extern void _PyQuicken_SetAttributeErrorContext(PyObject *v, PyObject *name);
 
 typedef struct {
     PyObject_HEAD
@@ -34,8 +38,10 @@ typedef struct {
 
 /* Whether `f`, a property's getter (`nargs` 1) or setter (2) or a descriptor's __get__ or
    __set__ (3), can run as the attribute families' members run it, in a frame of the caller's
-   loop with its arguments moved in: a function whose code takes exactly `nargs` positional arguments and nothing else, and
-   is no generator or coroutine (which end without RETURN_VALUE). */
+   loop with its arguments moved in: a function whose code takes exactly `nargs` positional
+   arguments and nothing else, has fast locals (CO_OPTIMIZED: else its frame's locals would be
+   its globals, as _PyFunction_Vectorcall makes them) and is no generator or coroutine (which
+   end without RETURN_VALUE). */
 static inline int
 _PyQuicken_PropertyFunction(PyObject *f, int nargs)
 {
@@ -44,8 +50,8 @@ _PyQuicken_PropertyFunction(PyObject *f, int nargs)
     }
     PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)f)->func_code;
     return code->co_argcount == nargs && code->co_kwonlyargcount == 0 &&
-           !(code->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE |
-                               CO_ASYNC_GENERATOR));
+           (code->co_flags & (CO_OPTIMIZED | CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR |
+                              CO_COROUTINE | CO_ASYNC_GENERATOR)) == CO_OPTIMIZED;
 }
 
 typedef struct {

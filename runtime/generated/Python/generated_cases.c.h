@@ -647,7 +647,10 @@
             _PyInterpreterFrame *new_frame = quicken_property_push(tstate, fset, property, name, owner,
                                                                    args, 2, QUICKEN_END_SETTER);
             if (new_frame == NULL) {
-                goto error;
+                // The generic STORE_ATTR's order: the value, then the owner, then the error.
+                Py_DECREF(value);
+                Py_DECREF(owner);
+                if (true) goto pop_2_error;
             }
             _PyFrame_SetStackPointer(frame, stack_pointer);
             frame->prev_instr = next_instr - 1;  // the STORE_ATTR, where the generic store is
@@ -679,7 +682,10 @@
             _PyInterpreterFrame *new_frame = quicken_property_push(tstate, set, descr, name, owner,
                                                                    args, 3, QUICKEN_END_SETTER);
             if (new_frame == NULL) {
-                goto error;
+                // The generic STORE_ATTR's order: the value, then the owner, then the error.
+                Py_DECREF(value);
+                Py_DECREF(owner);
+                if (true) goto pop_2_error;
             }
             _PyFrame_SetStackPointer(frame, stack_pointer);
             frame->prev_instr = next_instr - 1;  // the STORE_ATTR, where the generic store is

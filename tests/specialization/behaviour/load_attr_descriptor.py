@@ -133,7 +133,18 @@ def release_order(n=40):
     return list(log)
 
 
+def error_context(o):
+    out = None
+    for _ in range(40):
+        try:
+            o.field
+        except AttributeError as e:
+            out = (e.name, e.obj is o, str(e))
+    return out
+
+
 def main():
+    print("error context", error_context(Plain(-1)))
     r = Record(1)
     print("plain", read_all(r))
     r.__dict__["field"] = "in the dict"

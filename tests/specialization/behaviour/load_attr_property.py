@@ -124,6 +124,39 @@ class Peek:
                 [(f.name, f.line) for f in stack])
 
 
+class Suggest:
+    def __init__(self):
+        self.colour = 1
+
+    @property
+    def color(self):
+        raise AttributeError("no color")
+
+
+def suggestion():
+    s = Suggest()
+    out = None
+    for _ in range(40):
+        try:
+            s.color
+        except AttributeError as e:
+            out = (e.name, e.obj is s, traceback.format_exception_only(type(e), e))
+    return out
+
+
+def unoptimized_getter(self):
+    return locals() is globals()
+
+
+# Without CO_OPTIMIZED, a function's frame has its globals as its locals.
+unoptimized_getter.__code__ = unoptimized_getter.__code__.replace(
+    co_flags=unoptimized_getter.__code__.co_flags & ~1)
+
+
+class Unoptimized:
+    value = property(unoptimized_getter)
+
+
 class Failing:
     @property
     def value(self):
@@ -211,6 +244,8 @@ def main():
     print("endless", read(Endless(), 3))
     sys.setrecursionlimit(limit)
     print("peek", read(Peek()))
+    print("suggestion", suggestion())
+    print("unoptimized", read(Unoptimized()))
     try:
         for _ in range(40):
             Failing().value

@@ -27,7 +27,7 @@ Every figure below follows from CPython 3.11.2's rules, which the generated inte
 
 With N = CALLS * scale calls of each function (CALLS = 100 in known_counts.py):
 
-- read(point), `point.value`: LOAD_ATTR generic 7, adaptive 1, LOAD_ATTR_INSTANCE_VALUE N - 7
+- read(), `POINT.value`: LOAD_ATTR generic 7, adaptive 1, LOAD_ATTR_INSTANCE_VALUE N - 7
   (all hits), 1 success.
 - add(1, 2) N times, then add(0.5, 0.25) N times: BINARY_OP generic 7 + 53 (the misses),
   adaptive 1 + 31 + 1, BINARY_OP_ADD_INT N - 7 + 53 with 53 misses, 1 deopt, then
@@ -67,10 +67,15 @@ FAMILIES = {
                   # quicken's own
                   "BINARY_OP_FLOOR_DIVIDE_INT", "BINARY_OP_REMAINDER_INT",
                   "BINARY_OP_TRUE_DIVIDE_FLOAT", "BINARY_OP_ADD_FLOAT_INT",
-                  "BINARY_OP_SUBTRACT_FLOAT_INT", "BINARY_OP_MULTIPLY_FLOAT_INT"},
+                  "BINARY_OP_SUBTRACT_FLOAT_INT", "BINARY_OP_MULTIPLY_FLOAT_INT",
+                  "BINARY_OP_ADD_FLOAT_STORED", "BINARY_OP_ADD_INT_STORED",
+                  "BINARY_OP_MULTIPLY_FLOAT_STORED", "BINARY_OP_MULTIPLY_INT_STORED",
+                  "BINARY_OP_SUBTRACT_FLOAT_STORED", "BINARY_OP_SUBTRACT_INT_STORED"},
     "BINARY_SUBSCR": {"BINARY_SUBSCR_ADAPTIVE", "BINARY_SUBSCR_DICT", "BINARY_SUBSCR_GETITEM",
                       "BINARY_SUBSCR_LIST_INT", "BINARY_SUBSCR_STR_INT", "BINARY_SUBSCR_TUPLE_INT"},
-    "CALL": {"CALL_ADAPTIVE", "CALL_PY_EXACT_ARGS", "CALL_PY_WITH_DEFAULTS"},
+    "CALL": {"CALL_ADAPTIVE", "CALL_PY_EXACT_ARGS", "CALL_PY_WITH_DEFAULTS",
+             # quicken's own
+             "CALL_PY_KEYWORDS", "CALL_PY_CLASS"},
     "COMPARE_OP": {"COMPARE_OP_ADAPTIVE", "COMPARE_OP_FLOAT_JUMP", "COMPARE_OP_INT_JUMP",
                    "COMPARE_OP_STR_JUMP",
                    # quicken's own
@@ -79,17 +84,20 @@ FAMILIES = {
     "CONTAINS_OP": {"CONTAINS_OP_ADAPTIVE", "CONTAINS_OP_DICT", "CONTAINS_OP_SET",
                     "CONTAINS_OP_STR"},
     "EXTENDED_ARG": {"EXTENDED_ARG_QUICK"},
-    "FOR_ITER": {"FOR_ITER_ADAPTIVE", "FOR_ITER_LIST", "FOR_ITER_TUPLE", "FOR_ITER_RANGE"},
+    "FOR_ITER": {"FOR_ITER_ADAPTIVE", "FOR_ITER_LIST", "FOR_ITER_TUPLE", "FOR_ITER_RANGE",
+                 "FOR_ITER_GEN"},
     "JUMP_BACKWARD": {"JUMP_BACKWARD_QUICK"},
     "LOAD_ATTR": {"LOAD_ATTR_ADAPTIVE", "LOAD_ATTR_INSTANCE_VALUE", "LOAD_ATTR_MODULE",
-                  "LOAD_ATTR_SLOT", "LOAD_ATTR_WITH_HINT"},
+                  "LOAD_ATTR_SLOT", "LOAD_ATTR_WITH_HINT",
+                  # quicken's own
+                  "LOAD_ATTR_CLASS", "LOAD_ATTR_PROPERTY", "LOAD_ATTR_DESCRIPTOR"},
     "LOAD_CONST": {"LOAD_CONST__LOAD_FAST",
                    # quicken's own
                    "LOAD_CONST__RETURN_VALUE"},
     "LOAD_FAST": {"LOAD_FAST__LOAD_CONST", "LOAD_FAST__LOAD_FAST",
                   # quicken's own
                   "LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE", "LOAD_FAST__LOAD_FAST__LOAD_CONST",
-                  "LOAD_FAST__LOAD_FAST__LOAD_FAST"},
+                  "LOAD_FAST__LOAD_FAST__LOAD_FAST", "LOAD_FAST__LOAD_ATTR"},
     "LOAD_GLOBAL": {"LOAD_GLOBAL_ADAPTIVE", "LOAD_GLOBAL_BUILTIN", "LOAD_GLOBAL_MODULE"},
     "LOAD_METHOD": {"LOAD_METHOD_ADAPTIVE", "LOAD_METHOD_CLASS", "LOAD_METHOD_MODULE",
                     "LOAD_METHOD_NO_DICT", "LOAD_METHOD_WITH_DICT", "LOAD_METHOD_WITH_VALUES"},
@@ -103,7 +111,9 @@ FAMILIES = {
                 "PRECALL_PYFUNC"},
     "RESUME": {"RESUME_QUICK"},
     "STORE_ATTR": {"STORE_ATTR_ADAPTIVE", "STORE_ATTR_INSTANCE_VALUE", "STORE_ATTR_SLOT",
-                   "STORE_ATTR_WITH_HINT"},
+                   "STORE_ATTR_WITH_HINT",
+                   # quicken's own
+                   "STORE_ATTR_PROPERTY", "STORE_ATTR_DESCRIPTOR"},
     "STORE_FAST": {"STORE_FAST__LOAD_FAST", "STORE_FAST__STORE_FAST",
                    # quicken's own
                    "STORE_FAST__LOAD_FAST__LOAD_FAST", "STORE_FAST__LOAD_FAST__LOAD_CONST"},

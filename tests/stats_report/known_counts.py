@@ -23,8 +23,13 @@ class Point:
         self.value = value
 
 
-def read(point):
-    return point.value      # LOAD_ATTR
+POINT = None
+
+
+def read():
+    # LOAD_ATTR after a LOAD_GLOBAL: after a LOAD_FAST, the superinstruction LOAD_FAST__LOAD_ATTR
+    # would run the member's executions under its own opcode.
+    return POINT.value
 
 
 def add(a, b):
@@ -37,10 +42,11 @@ def below(a, b):
 
 def run(scale):
     # Nothing here but calls: no other LOAD_ATTR, BINARY_OP or COMPARE_OP is executed.
-    point = Point(3)
+    global POINT
+    POINT = Point(3)
     for _ in range(scale):
         for _ in range(CALLS):
-            value = read(point)
+            value = read()
     for _ in range(scale):
         for _ in range(CALLS):
             whole = add(1, 2)

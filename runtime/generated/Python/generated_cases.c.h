@@ -3047,8 +3047,8 @@
                 }
                 _PyEvalFrameClearAndPop(tstate, dying);
                 if (end) {
-                    // A class's __init__ CALL_PY_CLASS ran, or a property's function
-                    // LOAD_ATTR_PROPERTY or STORE_ATTR_PROPERTY ran: the caller's instruction ends as
+                    // A class's __init__ CALL_PY_CLASS ran, or a property's or descriptor's function
+                    // a LOAD_ATTR or STORE_ATTR member ran: the caller's instruction ends as
                     // type_call or the generic lookup or store ends it (`init_returned`,
                     // `getter_returned`, `setter_returned` in ceval.c). The value is handed over in
                     // a variable: the caller's stack, which still holds the instruction's inputs,
@@ -3692,8 +3692,8 @@
                     }
                     _PyEvalFrameClearAndPop(tstate, dying);
                     if (end) {
-                        // A class's __init__ CALL_PY_CLASS ran, or a property's function
-                        // LOAD_ATTR_PROPERTY or STORE_ATTR_PROPERTY ran: the caller's instruction ends as
+                        // A class's __init__ CALL_PY_CLASS ran, or a property's or descriptor's function
+                        // a LOAD_ATTR or STORE_ATTR member ran: the caller's instruction ends as
                         // type_call or the generic lookup or store ends it (`init_returned`,
                         // `getter_returned`, `setter_returned` in ceval.c). The value is handed over in
                         // a variable: the caller's stack, which still holds the instruction's inputs,

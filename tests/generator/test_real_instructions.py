@@ -93,6 +93,7 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "BINARY_SUBSCR_STR_INT": "str[int] for an exact str and a small non-negative int",
     "CALL_PY_KEYWORDS": "a Python function called with keywords in its parameters' order",
     "CALL_PY_CLASS": "a class with a Python __init__ called, __init__ run in the same loop",
+    "PRECALL_PY_EXACT_ARGS": "a Python function called with exact arguments, from the PRECALL",
     "LOAD_ATTR_CLASS": "a class attribute read through its class",
     "LOAD_ATTR_PROPERTY": "a property's Python getter run in the same loop",
     "STORE_ATTR_PROPERTY": "a property's Python setter run in the same loop",

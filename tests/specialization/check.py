@@ -17,7 +17,10 @@ What `compare` checks (and so the `specializations` test):
   superinstruction), fails;
 - the project's additions are the built interpreter's opcode._specialized_instructions minus
   the reference's, found independently of the table; every BUILT_FORM must be one of them
-  (or, on a line marked `widened`, must not be: upstream's own member where upstream fails),
+  (or, on a line marked `widened`, must not be: upstream's own member where upstream fails;
+  or, on a line marked `fused`, must not be and the instruction before it must be one: an
+  instruction an addition performs and skips, such as the CALL after PRECALL_PY_EXACT_ARGS,
+  left in the form it had when the addition was installed),
   each of them must appear in the built interpreter's output (a situation reaches it), and
   each must be declared by a behaviour program, whose header names the one addition it
   covers in a `# member: NAME` line (one line per program; the `members` test replays them).
@@ -62,10 +65,12 @@ def parse_forms(lines):
 class Expected(NamedTuple):
     """One line of expected-differences.txt: the form upstream leaves, the one the built
     interpreter must leave, and whether that is upstream's own member installed where
-    upstream's specializer fails (`widened`) rather than one of the project's additions."""
+    upstream's specializer fails (`widened`) or an instruction that the addition before it
+    performs and skips (`fused`) rather than one of the project's additions."""
     upstream: str
     built: str
     widened: bool = False
+    fused: bool = False
 
 
 def parse_table(text):
@@ -76,17 +81,17 @@ def parse_table(text):
         if not line:
             continue
         fields = line.split()
-        widened = len(fields) == 5 and fields[4] == "widened"
-        if len(fields) != 4 + widened or not fields[1].isdigit():
-            raise ValueError("line %d: want `case position UPSTREAM_FORM BUILT_FORM [widened]`: "
-                             "%r" % (number, line))
+        mark = fields[4] if len(fields) == 5 else None
+        if len(fields) != 4 + (mark in ("widened", "fused")) or not fields[1].isdigit():
+            raise ValueError("line %d: want `case position UPSTREAM_FORM BUILT_FORM "
+                             "[widened|fused]`: %r" % (number, line))
         key = (fields[0], int(fields[1]))
         if key in table:
             raise ValueError("line %d: %s %d listed twice" % ((number,) + key))
         if fields[2] == fields[3]:
             raise ValueError("line %d: %s %d lists no difference (%s both)"
                              % (number, key[0], key[1], fields[2]))
-        table[key] = Expected(fields[2], fields[3], widened)
+        table[key] = Expected(fields[2], fields[3], mark == "widened", mark == "fused")
     return table
 
 
@@ -129,7 +134,7 @@ def compare(built, reference, table, additions, programs, stats=False):
             continue
         form = got[key]
         if key in table:
-            listed_upstream, listed_built, _ = table[key]
+            listed_upstream, listed_built, _, _ = table[key]
             if upstream != listed_upstream:
                 failures.append("%s %d: expected-differences.txt says upstream has %s, it has %s"
                                 % (key + (listed_upstream, upstream)))
@@ -144,14 +149,19 @@ def compare(built, reference, table, additions, programs, stats=False):
         if key not in want:
             failures.append("%s %d: the built interpreter has %s; upstream printed no "
                             "instruction there" % (key + (form,)))
-    for key, (upstream, wanted, widened) in table.items():
+    for key, (upstream, wanted, widened, fused) in table.items():
         if key not in got or key not in want:
             failures.append("%s %d: expected-differences.txt lists %s -> %s, an instruction the "
                             "probe did not print" % (key + (upstream, wanted)))
-        if widened and wanted in additions:
-            failures.append("%s %d: expected-differences.txt marks %s `widened`, but it is one "
-                            "of the project's additions" % (key + (wanted,)))
-        elif not widened and wanted not in additions:
+        if (widened or fused) and wanted in additions:
+            failures.append("%s %d: expected-differences.txt marks %s `%s`, but it is one "
+                            "of the project's additions"
+                            % (key + (wanted, "widened" if widened else "fused")))
+        elif fused and got.get((key[0], key[1] - 1)) not in additions:
+            failures.append("%s %d: expected-differences.txt marks %s `fused`, but the "
+                            "instruction before it is no addition of the project's (%s)"
+                            % (key + (wanted, got.get((key[0], key[1] - 1)))))
+        elif not (widened or fused) and wanted not in additions:
             failures.append("%s %d: expected-differences.txt wants %s, which is not one of the "
                             "project's additions (an upstream member installed where upstream "
                             "fails is marked `widened`)" % (key + (wanted,)))

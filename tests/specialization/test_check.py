@@ -70,7 +70,7 @@ def table(real_table):
 
 @pytest.fixture(scope="module")
 def additions(table):
-    return {e.built for e in table.values() if not e.widened}
+    return {e.built for e in table.values() if not (e.widened or e.fused)}
 
 
 @pytest.fixture(scope="module")
@@ -295,9 +295,33 @@ def test_widened_lines_name_upstream_members_only(reference, table, additions, p
         "project's additions" % (case, position)]
 
 
+def test_fused_lines_follow_an_addition(reference, table, additions, programs):
+    # the CALL after PRECALL_PY_EXACT_ARGS keeps its adaptive form (the table's `fused` lines):
+    # accepted only where the instruction before it is one of the project's additions
+    case, position = first_position(reference, "CALL_PY_EXACT_ARGS")
+    assert table[case, position] == ("CALL_PY_EXACT_ARGS", "CALL_ADAPTIVE", False, True)
+    built = right_build(reference, table)
+    before = (case, position - 1)
+    upstream_before = dict(line.rsplit(" ", 1) for line in reference)["%s %d" % before]
+    unlisted = {key: e for key, e in table.items() if key != before}
+    upstream_kept = mutate(built, {before: upstream_before})
+    assert check.compare(upstream_kept, reference, unlisted, additions, programs) == [
+        "%s %d: expected-differences.txt marks CALL_ADAPTIVE `fused`, but the instruction "
+        "before it is no addition of the project's (%s)" % (case, position, upstream_before)]
+    # and never on an addition
+    marked = {**table, (case, position): Expected("CALL_PY_EXACT_ARGS", "CALL_PY_CLASS",
+                                                        False, True)}
+    addition = mutate(built, {(case, position): "CALL_PY_CLASS"})
+    assert ("%s %d: expected-differences.txt marks CALL_PY_CLASS `fused`, but it is one of the "
+            "project's additions" % (case, position)) in check.compare(
+                addition, reference, marked, additions, programs)
+
+
 def test_the_table_format():
-    assert check.parse_table("# comment\n\na 1 X Y  # why\n") == {("a", 1): ("X", "Y", False)}
-    assert check.parse_table("a 1 X Y widened\n") == {("a", 1): ("X", "Y", True)}
+    assert check.parse_table("# comment\n\na 1 X Y  # why\n") == {
+        ("a", 1): ("X", "Y", False, False)}
+    assert check.parse_table("a 1 X Y widened\n") == {("a", 1): ("X", "Y", True, False)}
+    assert check.parse_table("a 1 X Y fused\n") == {("a", 1): ("X", "Y", False, True)}
     for text, message in [("a 1 X Y\na 1 X Z\n", "line 2: a 1 listed twice"),
                           ("a 1 X X\n", "line 1: a 1 lists no difference (X both)"),
                           ("a 1 X\n", "line 1: want `case position UPSTREAM_FORM BUILT_FORM"),
@@ -311,4 +335,4 @@ def test_the_repository_s_table_and_programs_agree(real_table, real_programs):
     """Without a build: each addition the table names has exactly one behaviour program."""
     declared = [members[0] for members in real_programs.values() if len(members) == 1]
     assert len(declared) == len(real_programs)
-    assert sorted(declared) == sorted({e.built for e in real_table.values() if not e.widened})
+    assert sorted(declared) == sorted({e.built for e in real_table.values() if not (e.widened or e.fused)})

@@ -231,6 +231,7 @@ extern "C" {
 #define STORE_ATTR_PROPERTY                    218
 #define LOAD_ATTR_DESCRIPTOR                   219
 #define STORE_ATTR_DESCRIPTOR                  220
+#define PRECALL_PY_EXACT_ARGS                  221
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -320,6 +320,7 @@ _specializations = {
     "PRECALL": [
         "PRECALL_ADAPTIVE",
         "PRECALL_BOUND_METHOD",
+        "PRECALL_PY_EXACT_ARGS",
         "PRECALL_PYFUNC",
         "PRECALL_NO_KW_TYPE_1",
         "PRECALL_NO_KW_STR_1",
@@ -479,6 +480,7 @@ _specialized_instructions = [
     "STORE_ATTR_PROPERTY",
     "LOAD_ATTR_DESCRIPTOR",
     "STORE_ATTR_DESCRIPTOR",
+    "PRECALL_PY_EXACT_ARGS",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

@@ -1143,6 +1143,51 @@
             DISPATCH();
         }
 
+        // PRECALL_PY_EXACT_ARGS: A Python function called with exactly its number of positional parameters, done in
+        // PRECALL (quicken's): the call CALL_PY_EXACT_ARGS would make, one dispatch earlier, and for
+        // any such function rather than one version. Guards no PEP 523 frame evaluator, a function
+        // object, and its code's shape: `co_argcount` the argument count, no keyword-only
+        // parameters, no `*args` or `**kwargs`, CO_OPTIMIZED (the code is read each time, so a new
+        // `__code__` is seen; defaults are not used). Moves the arguments into a new frame, runs it
+        // in this loop and skips the CALL: the frame returns after the CALL's cache, where
+        // CALL_PY_EXACT_ARGS's would.
+        TARGET(PRECALL_PY_EXACT_ARGS) {
+            PyObject **args = &PEEK(oparg);
+            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+            assert(call_shape.kwnames == NULL);
+            DEOPT_IF(tstate->interp->eval_frame, PRECALL);
+            int is_meth = method != NULL;
+            int argcount = oparg + is_meth;
+            PyObject *function = is_meth ? method : callable;  // PEEK(argcount + 1)
+            DEOPT_IF(!PyFunction_Check(function), PRECALL);
+            PyFunctionObject *func = (PyFunctionObject *)function;
+            PyCodeObject *code = (PyCodeObject *)func->func_code;
+            DEOPT_IF(code->co_argcount != argcount, PRECALL);
+            DEOPT_IF(code->co_kwonlyargcount != 0, PRECALL);
+            DEOPT_IF((code->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_OPTIMIZED)) != CO_OPTIMIZED, PRECALL);
+            STAT_INC(PRECALL, hit);
+            _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
+            if (new_frame == NULL) {
+                frame->prev_instr = next_instr + INLINE_CACHE_ENTRIES_PRECALL;  // the CALL, as 3.11.2
+                goto error;
+            }
+            CALL_STAT_INC(inlined_py_calls);
+            for (int i = 0; i < argcount; i++) {
+                new_frame->localsplus[i] = (args - is_meth)[i];
+            }
+            for (int i = argcount; i < code->co_nlocalsplus; i++) {
+                new_frame->localsplus[i] = NULL;
+            }
+            STACK_SHRINK(oparg + 2);  // argcount, then 2-is_meth, as upstream
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            frame->prev_instr = next_instr - 1;
+            new_frame->previous = frame;
+            frame = cframe.current_frame = new_frame;
+            goto start_frame;
+        }
+
         // PRECALL_PYFUNC: PRECALL specialized for a Python function: guards that the effective callable is exactly
         // a function object (the following CALL does the call); the stack is unchanged.
         TARGET_NO_PREV_INSTR(PRECALL_PYFUNC) {

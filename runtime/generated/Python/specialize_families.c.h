@@ -1830,6 +1830,20 @@ _PyQuicken_Specialize_PRECALL(_Py_CODEUNIT *instr,
     }
 reject_PRECALL_BOUND_METHOD: ;
 
+    // PRECALL_PY_EXACT_ARGS
+    {
+        if (!PyFunction_Check(function) || kwnames || interp->eval_frame) {
+            goto reject_PRECALL_PY_EXACT_ARGS;
+        }
+        PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)function)->func_code;
+        if (code->co_argcount != nargs || code->co_kwonlyargcount != 0 || (code->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_OPTIMIZED)) != CO_OPTIMIZED) {
+            goto reject_PRECALL_PY_EXACT_ARGS;
+        }
+        _Py_SET_OPCODE(*instr, PRECALL_PY_EXACT_ARGS);
+        goto success;
+    }
+reject_PRECALL_PY_EXACT_ARGS: ;
+
     // PRECALL_PYFUNC
     {
         if (!PyFunction_Check(function)) {

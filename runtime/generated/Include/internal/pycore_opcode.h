@@ -231,6 +231,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [PRECALL_NO_KW_TUPLE_1] = PRECALL,
     [PRECALL_NO_KW_TYPE_1] = PRECALL,
     [PRECALL_PYFUNC] = PRECALL,
+    [PRECALL_PY_EXACT_ARGS] = PRECALL,
     [PREP_RERAISE_STAR] = PREP_RERAISE_STAR,
     [PRINT_EXPR] = PRINT_EXPR,
     [PUSH_EXC_INFO] = PUSH_EXC_INFO,
@@ -503,7 +504,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [STORE_ATTR_PROPERTY] = "STORE_ATTR_PROPERTY",
     [LOAD_ATTR_DESCRIPTOR] = "LOAD_ATTR_DESCRIPTOR",
     [STORE_ATTR_DESCRIPTOR] = "STORE_ATTR_DESCRIPTOR",
-    [221] = "<221>",
+    [PRECALL_PY_EXACT_ARGS] = "PRECALL_PY_EXACT_ARGS",
     [222] = "<222>",
     [223] = "<223>",
     [224] = "<224>",
@@ -542,7 +543,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 221: \
     case 222: \
     case 223: \
     case 224: \

@@ -95,6 +95,7 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "CALL_PY_CLASS": "a class with a Python __init__ called, __init__ run in the same loop",
     "PRECALL_PY_EXACT_ARGS": "a Python function called with exact arguments, from the PRECALL",
     "LOAD_ATTR_CLASS": "a class attribute read through its class",
+    "LOAD_METHOD_INSTANCE_VALUE": "a callable kept in an instance's values, called as a method",
     "LOAD_ATTR_PROPERTY": "a property's Python getter run in the same loop",
     "STORE_ATTR_PROPERTY": "a property's Python setter run in the same loop",
     "LOAD_ATTR_DESCRIPTOR": "a data descriptor's Python __get__ run in the same loop",

@@ -104,6 +104,15 @@ class Hooked:
         return 0
 
 
+class Callback:
+    def __init__(self):
+        self.handler = abs
+
+
+def call_handler(o):
+    return o.handler(-1)
+
+
 def function_with_dict():
     pass
 
@@ -361,6 +370,7 @@ CASES = [
     ("attr_getattribute", attrs, (Custom(),)),
     ("attr_getattr_hook", attrs, (Hooked(),)),
     ("method_getattr_hook", methods, (Hooked(),)),
+    ("method_instance_value", call_handler, (Callback(),)),
     ("attr_materialized", attrs, (materialized,)),
     ("store_attr_materialized", store_attrs, (materialized,)),
     ("store_attr_hint", lambda: setattr_many(), ()),

@@ -316,6 +316,7 @@ _specializations = {
         "LOAD_METHOD_NO_DICT",
         "LOAD_METHOD_MODULE",
         "LOAD_METHOD_CLASS",
+        "LOAD_METHOD_INSTANCE_VALUE",
     ],
     "PRECALL": [
         "PRECALL_ADAPTIVE",
@@ -481,6 +482,7 @@ _specialized_instructions = [
     "LOAD_ATTR_DESCRIPTOR",
     "STORE_ATTR_DESCRIPTOR",
     "PRECALL_PY_EXACT_ARGS",
+    "LOAD_METHOD_INSTANCE_VALUE",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

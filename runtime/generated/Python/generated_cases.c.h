@@ -1019,6 +1019,38 @@
             DISPATCH();
         }
 
+        // LOAD_METHOD_INSTANCE_VALUE: LOAD_METHOD of an attribute that the object keeps in its inline values and its type does
+        // not have (quicken's; 3.11.2 fails such sites with INSTANCE_ATTRIBUTE): a callable stored
+        // on the instance, `self.callback(x)`. Pushes `NULL` and the value, as the generic
+        // LOAD_METHOD does for an attribute that is no method. Guards as LOAD_ATTR_INSTANCE_VALUE:
+        // the type version (the type, its bases included, still has no attribute of the name), the
+        // object has values (no materialized dict), the value is set. The value's index among the
+        // type's shared keys is kept in `dict_offset`.
+        TARGET(LOAD_METHOD_INSTANCE_VALUE) {
+            PyObject *owner = PEEK(1);
+            PyObject *null;
+            PyObject *res;
+            _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            PyTypeObject *tp = Py_TYPE(owner);
+            uint32_t type_version = read_u32(cache->type_version);
+            DEOPT_IF(tp->tp_version_tag != type_version, LOAD_METHOD);
+            assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+            PyDictValues *values = *_PyObject_ValuesPointer(owner);
+            DEOPT_IF(values == NULL, LOAD_METHOD);
+            res = values->values[cache->dict_offset];
+            DEOPT_IF(res == NULL, LOAD_METHOD);
+            POKE(0, res);
+            STAT_INC(LOAD_METHOD, hit);
+            Py_INCREF(res);
+            null = NULL;
+            POKE(1, null);
+            Py_DECREF(owner);
+            STACK_GROW(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
+            DISPATCH();
+        }
+
         // LOAD_METHOD_CLASS: LOAD_METHOD on a class: pushes `NULL` and the cached attribute of the class (a plain
         // function or non-descriptor). Guards: `cls` is a type with the cached version.
         TARGET(LOAD_METHOD_CLASS) {

@@ -1575,7 +1575,8 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
             assert(descr != NULL || kind == ABSENT || kind == GETSET_OVERRIDDEN);
         }
     }
-    if (kind != METHOD && !(is_class && kind == NON_DESCRIPTOR)) {
+    int absent = !module && !is_class && kind == ABSENT;
+    if (kind != METHOD && !(is_class && kind == NON_DESCRIPTOR) && !absent) {
 #ifdef Py_STATS
         switch (kind) {
             case OVERRIDING: FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OVERRIDING_DESCRIPTOR);
@@ -1594,7 +1595,7 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
 #endif
         FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OTHER);
     }
-    int instance = !module && !is_class;
+    int instance = !module && !is_class && !absent;
 
     // LOAD_METHOD_WITH_VALUES
     {
@@ -1738,7 +1739,9 @@ reject_LOAD_METHOD_MODULE: ;
     // LOAD_METHOD_CLASS
     {
         PyObject *cls = obj;
-        assert(is_class);
+        if (!is_class) {
+            goto reject_LOAD_METHOD_CLASS;
+        }
         write_obj(cache->descr, descr);  // borrowed: the class holds it while its version matches
         // filled from its guards:
         // DEOPT_IF(((PyTypeObject *)cls)->tp_version_tag != type_version)
@@ -1749,8 +1752,42 @@ reject_LOAD_METHOD_MODULE: ;
         _Py_SET_OPCODE(*instr, LOAD_METHOD_CLASS);
         goto success;
     }
+reject_LOAD_METHOD_CLASS: ;
 
-    FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OTHER);
+    // LOAD_METHOD_INSTANCE_VALUE
+    {
+        PyObject *owner = obj;
+        if (!absent || !(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
+            goto reject_LOAD_METHOD_INSTANCE_VALUE;
+        }
+        // a dict
+        if (*_PyObject_ManagedDictPointer(owner) != NULL) {
+            goto reject_LOAD_METHOD_INSTANCE_VALUE;
+        }
+        PyDictKeysObject *keys = ((PyHeapTypeObject *)owner_cls)->ht_cached_keys;
+        Py_ssize_t index = _PyDictKeys_StringLookup(keys, name);
+        // not among the shared keys
+        if (index < 0) {
+            goto reject_LOAD_METHOD_INSTANCE_VALUE;
+        }
+        if (index != (uint16_t)index) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        PyTypeObject *tp = owner_cls;
+        cache->dict_offset = (uint16_t)index;
+        // filled from its guards:
+        // DEOPT_IF(tp->tp_version_tag != type_version)
+        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
+        }
+        write_u32(cache->type_version, tp->tp_version_tag);
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_INSTANCE_VALUE);
+        goto success;
+    }
+reject_LOAD_METHOD_INSTANCE_VALUE: ;
+
+    // otherwise
+    FAIL_WITH(absent ? QUICKEN_FAIL_LOAD_METHOD_INSTANCE_ATTRIBUTE : QUICKEN_FAIL_LOAD_METHOD_OTHER);
 fail:
     SPECIALIZATION_FAIL(LOAD_METHOD, fail_kind);
     QUICKEN_SITE_FAILED(instr, LOAD_METHOD, fail_kind);  // Py_STATS: for explain

@@ -190,6 +190,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_METHOD] = LOAD_METHOD,
     [LOAD_METHOD_ADAPTIVE] = LOAD_METHOD,
     [LOAD_METHOD_CLASS] = LOAD_METHOD,
+    [LOAD_METHOD_INSTANCE_VALUE] = LOAD_METHOD,
     [LOAD_METHOD_MODULE] = LOAD_METHOD,
     [LOAD_METHOD_NO_DICT] = LOAD_METHOD,
     [LOAD_METHOD_WITH_DICT] = LOAD_METHOD,
@@ -505,7 +506,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [LOAD_ATTR_DESCRIPTOR] = "LOAD_ATTR_DESCRIPTOR",
     [STORE_ATTR_DESCRIPTOR] = "STORE_ATTR_DESCRIPTOR",
     [PRECALL_PY_EXACT_ARGS] = "PRECALL_PY_EXACT_ARGS",
-    [222] = "<222>",
+    [LOAD_METHOD_INSTANCE_VALUE] = "LOAD_METHOD_INSTANCE_VALUE",
     [223] = "<223>",
     [224] = "<224>",
     [225] = "<225>",
@@ -543,7 +544,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 222: \
     case 223: \
     case 224: \
     case 225: \

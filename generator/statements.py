@@ -44,6 +44,7 @@ PURE_CALLS = frozenset({
     "PyUnicode_KIND", "PyUnicode_DATA", "PyUnicode_IS_COMPACT_ASCII",
     "_PyLong_IsPositiveSingleDigit", "Py_ABS", "_PyObject_InlineValues", "Py_REFCNT",
     "isnan", "_PyQuicken_AsDouble", "_PyQuicken_PropertyFunction",
+    "_PyQuicken_MethodMemoFind",
     # dictionaries and keys, by the layouts the specializer caches
     "DK_IS_UNICODE", "DK_UNICODE_ENTRIES", "DK_ENTRIES", "_PyObject_ValuesPointer",
     "_PyObject_ManagedDictPointer", "_PyDictOrValues_IsValues",

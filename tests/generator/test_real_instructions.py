@@ -96,6 +96,7 @@ PROJECT_ADDITIONS: dict[str, str] = {
     "PRECALL_PY_EXACT_ARGS": "a Python function called with exact arguments, from the PRECALL",
     "LOAD_ATTR_CLASS": "a class attribute read through its class",
     "LOAD_METHOD_INSTANCE_VALUE": "a callable kept in an instance's values, called as a method",
+    "LOAD_METHOD_POLYMORPHIC": "a method looked up by type at a site that meets several types",
     "LOAD_ATTR_PROPERTY": "a property's Python getter run in the same loop",
     "STORE_ATTR_PROPERTY": "a property's Python setter run in the same loop",
     "LOAD_ATTR_DESCRIPTOR": "a data descriptor's Python __get__ run in the same loop",

@@ -113,6 +113,31 @@ def call_handler(o):
     return o.handler(-1)
 
 
+class PolyBase:
+    def __init__(self):
+        self.a = 1
+
+    def area(self):
+        return 0
+
+
+class PolyOne(PolyBase):
+    def area(self):
+        return 1
+
+
+class PolyTwo(PolyBase):
+    def area(self):
+        return 2
+
+
+def poly_calls(objects):
+    total = 0
+    for o in objects:
+        total += o.area()
+    return total
+
+
 def function_with_dict():
     pass
 
@@ -371,6 +396,7 @@ CASES = [
     ("attr_getattr_hook", attrs, (Hooked(),)),
     ("method_getattr_hook", methods, (Hooked(),)),
     ("method_instance_value", call_handler, (Callback(),)),
+    ("method_polymorphic", poly_calls, ([PolyBase(), PolyOne(), PolyTwo()] * 60,)),
     ("attr_materialized", attrs, (materialized,)),
     ("store_attr_materialized", store_attrs, (materialized,)),
     ("store_attr_hint", lambda: setattr_many(), ()),

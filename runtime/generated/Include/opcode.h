@@ -233,6 +233,7 @@ extern "C" {
 #define STORE_ATTR_DESCRIPTOR                  220
 #define PRECALL_PY_EXACT_ARGS                  221
 #define LOAD_METHOD_INSTANCE_VALUE             222
+#define LOAD_METHOD_POLYMORPHIC                223
 #define DO_TRACING                             255
 
 #define HAS_CONST(op) (false\

@@ -311,6 +311,7 @@ _specializations = {
     ],
     "LOAD_METHOD": [
         "LOAD_METHOD_ADAPTIVE",
+        "LOAD_METHOD_POLYMORPHIC",
         "LOAD_METHOD_WITH_VALUES",
         "LOAD_METHOD_WITH_DICT",
         "LOAD_METHOD_NO_DICT",
@@ -483,6 +484,7 @@ _specialized_instructions = [
     "STORE_ATTR_DESCRIPTOR",
     "PRECALL_PY_EXACT_ARGS",
     "LOAD_METHOD_INSTANCE_VALUE",
+    "LOAD_METHOD_POLYMORPHIC",
 ]
 # quicken: each family's specialization failure kinds, in the order of the failure_kinds[]
 # counts of a Py_STATS build (the `failures:` of its specializer in instructions/).

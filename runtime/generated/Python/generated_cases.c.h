@@ -879,6 +879,7 @@
         // (`_PyQuicken_Specialize_LOAD_METHOD`), which installs a member or backs off, and runs
         // again.
         TARGET(LOAD_METHOD_ADAPTIVE) {
+            PREDICTED(LOAD_METHOD_ADAPTIVE);
             PyObject *obj = PEEK(1);
             _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
             if (ADAPTIVE_COUNTER_IS_ZERO(cache)) {
@@ -894,6 +895,58 @@
                 DECREMENT_ADAPTIVE_COUNTER(cache);
                 JUMP_TO_INSTRUCTION(LOAD_METHOD);
             }
+        }
+
+        // LOAD_METHOD_POLYMORPHIC: LOAD_METHOD of a method on an object with inline values and no materialized dict, at a site
+        // specialized again after its member missed until its counter ran out (quicken's): a site
+        // that meets instances of several types (`node.evaluate()` over a tree of node classes,
+        // `shape.area()` over a list of shapes), where LOAD_METHOD_WITH_VALUES would miss on every
+        // type but one. The method is found by the type's version and the name in a table
+        // (runtime/quicken/quicken_attrs.h, `_PyQuicken_MethodMemo`) that the specializer fills for
+        // each type it meets there, with the version of the type's shared keys, which do not hold
+        // the name, or without a method where they do (the generic LOAD_METHOD runs for that type);
+        // a type the table does not hold sends the site back to the specializer at once, up to
+        // QUICKEN_METHOD_MEMO_RETRIES times (`dict_offset`), then misses. Guards: no dict, the keys'
+        // version.
+        TARGET(LOAD_METHOD_POLYMORPHIC) {
+            PyObject *self = PEEK(1);
+            PyObject *res;
+            _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+            assert(cframe.use_tracing == 0);
+            PyTypeObject *self_cls = Py_TYPE(self);
+            PyObject *name = GETITEM(names, oparg);
+            _PyQuicken_MethodMemoEntry *entry =
+                _PyQuicken_MethodMemoFind(self_cls->tp_version_tag, name);
+            if (entry == NULL) {
+                // A type the table does not hold: while the site's budget (`dict_offset`) lasts,
+                // specialize again now, which adds it (or installs another member, or backs off),
+                // rather than miss until the counter runs out; then miss as any member does.
+                DEOPT_IF(cache->dict_offset == 0, LOAD_METHOD);
+                cache->dict_offset--;
+                STAT_INC(LOAD_METHOD, miss);
+                _Py_SET_OPCODE(next_instr[-1], LOAD_METHOD_ADAPTIVE);
+                cache->counter = 0;
+                JUMP_TO_INSTRUCTION(LOAD_METHOD_ADAPTIVE);
+            }
+            if (entry->method == NULL) {
+                // A type whose instances may hold the name: the generic LOAD_METHOD, as upstream's.
+                JUMP_TO_INSTRUCTION(LOAD_METHOD);
+            }
+            assert(self_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+            PyDictObject *dict = *(PyDictObject**)_PyObject_ManagedDictPointer(self);
+            DEOPT_IF(dict != NULL, LOAD_METHOD);
+            PyHeapTypeObject *self_heap_type = (PyHeapTypeObject *)self_cls;
+            DEOPT_IF(self_heap_type->ht_cached_keys->dk_version != entry->keys_version, LOAD_METHOD);
+            STAT_INC(LOAD_METHOD, hit);
+            res = entry->method;
+            POKE(1, res);
+            assert(res != NULL);
+            assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
+            Py_INCREF(res);
+            STACK_GROW(1);
+            POKE(1, self);
+            JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_METHOD_WITH_VALUES: LOAD_METHOD of a method on an object with inline values and no materialized dict: pushes

@@ -1597,6 +1597,47 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
     }
     int instance = !module && !is_class && !absent;
 
+    // LOAD_METHOD_POLYMORPHIC
+    {
+        PyObject *self = obj;
+        if (!instance || !(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
+            goto reject_LOAD_METHOD_POLYMORPHIC;
+        }
+        // a dict: LOAD_METHOD_WITH_DICT
+        if (*_PyObject_ManagedDictPointer(self) != NULL) {
+            goto reject_LOAD_METHOD_POLYMORPHIC;
+        }
+        uint32_t seen = read_u32(cache->type_version);
+        // Specialized before (a member's version is there) and missed until its counter ran out.
+        if (seen == 0) {
+            goto reject_LOAD_METHOD_POLYMORPHIC;
+        }
+        if (owner_cls->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
+        }
+        PyDictKeysObject *keys = ((PyHeapTypeObject *)owner_cls)->ht_cached_keys;
+        if (_PyDictKeys_StringLookup(keys, name) != DKIX_EMPTY) {
+            // The type's instances may hold the name (shared keys only grow): the table remembers
+            // the type without a method, so that the site runs the generic LOAD_METHOD for it
+            // without sending it back here.
+            _PyQuicken_MethodMemoFill(owner_cls->tp_version_tag, 0, name, NULL);
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_IS_ATTR);
+        }
+        uint32_t keys_version = _PyDictKeys_GetVersionForCurrentState(keys);
+        if (keys_version == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
+        }
+        _PyQuicken_MethodMemoFill(owner_cls->tp_version_tag, keys_version, name, descr);
+        // Newly polymorphic, the site gets its budget of types it may send back to the specializer
+        // at once; specialized again, it keeps what is left. Its next specializations see the mark.
+        cache->dict_offset = seen == QUICKEN_METHOD_MEMO_SITE ? cache->dict_offset
+                                                              : QUICKEN_METHOD_MEMO_RETRIES;
+        write_u32(cache->type_version, QUICKEN_METHOD_MEMO_SITE);
+        _Py_SET_OPCODE(*instr, LOAD_METHOD_POLYMORPHIC);
+        goto success;
+    }
+reject_LOAD_METHOD_POLYMORPHIC: ;
+
     // LOAD_METHOD_WITH_VALUES
     {
         PyObject *self = obj;

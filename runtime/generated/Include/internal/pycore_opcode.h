@@ -193,6 +193,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_METHOD_INSTANCE_VALUE] = LOAD_METHOD,
     [LOAD_METHOD_MODULE] = LOAD_METHOD,
     [LOAD_METHOD_NO_DICT] = LOAD_METHOD,
+    [LOAD_METHOD_POLYMORPHIC] = LOAD_METHOD,
     [LOAD_METHOD_WITH_DICT] = LOAD_METHOD,
     [LOAD_METHOD_WITH_VALUES] = LOAD_METHOD,
     [LOAD_NAME] = LOAD_NAME,
@@ -507,7 +508,7 @@ static const char *const _PyOpcode_OpName[256] = {
     [STORE_ATTR_DESCRIPTOR] = "STORE_ATTR_DESCRIPTOR",
     [PRECALL_PY_EXACT_ARGS] = "PRECALL_PY_EXACT_ARGS",
     [LOAD_METHOD_INSTANCE_VALUE] = "LOAD_METHOD_INSTANCE_VALUE",
-    [223] = "<223>",
+    [LOAD_METHOD_POLYMORPHIC] = "LOAD_METHOD_POLYMORPHIC",
     [224] = "<224>",
     [225] = "<225>",
     [226] = "<226>",
@@ -544,7 +545,6 @@ static const char *const _PyOpcode_OpName[256] = {
 #endif
 
 #define EXTRA_CASES \
-    case 223: \
     case 224: \
     case 225: \
     case 226: \

@@ -188,7 +188,9 @@ def round_():
 
 
 def deep(n):
-    return n if n == 0 else deep(n - 1)
+    # No compare at the deepest frames: deoptimized (a chaos build), 3.11.2's generic
+    # COMPARE_OP checks the recursion depth itself and words its RecursionError otherwise.
+    return deep(n - 1) if n else n
 
 
 def recurse_to_limit():

@@ -1211,6 +1211,13 @@ _PyQuicken_Specialize_LOAD_ATTR(_Py_CODEUNIT *instr, int oparg, PyObject *owner,
         if (kind == GETSET_OVERRIDDEN) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OVERRIDDEN);
         }
+        // Every member but the module's guards the type's version: none without one (a
+        // name longer than the method cache takes leaves a new type without; 3.11.2
+        // installs LOAD_ATTR_INSTANCE_VALUE with version 0, which then matches every
+        // other type without one: a wrong value or a read past the values).
+        if (type->tp_version_tag == 0) {
+            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
+        }
     }
     // A PROPERTY is LOAD_ATTR_PROPERTY's or fails there, an OVERRIDING or MUTABLE
     // attribute LOAD_ATTR_DESCRIPTOR's: no later member sees one.
@@ -1574,6 +1581,11 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
             kind = analyze_descriptor(owner_cls, name, &descr, 0);
             assert(descr != NULL || kind == ABSENT || kind == GETSET_OVERRIDDEN);
         }
+    }
+    // Every member but the module's guards the version of the type (or of the class):
+    // none without one, as LOAD_ATTR's.
+    if (!module && (is_class ? (PyTypeObject *)obj : owner_cls)->tp_version_tag == 0) {
+        FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
     }
     int absent = !module && !is_class && kind == ABSENT;
     if (kind != METHOD && !(is_class && kind == NON_DESCRIPTOR) && !absent) {
@@ -2138,6 +2150,10 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
     DescriptorClassification kind = analyze_descriptor(type, name, &descr, 1);
     if (kind == METHOD) {
         FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_METHOD);
+    }
+    // as LOAD_ATTR's
+    if (type->tp_version_tag == 0) {
+        FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_VERSIONS);
     }
     // A PROPERTY is STORE_ATTR_PROPERTY's or fails there, an OVERRIDING or MUTABLE
     // attribute STORE_ATTR_DESCRIPTOR's: no later member sees one.

@@ -171,6 +171,33 @@ def cases():
     return out
 
 
+# Names longer than the method cache takes leave new classes without a type version; the member
+# must not be installed without one (with version 0 it matched every other class without one
+# and read past that class's values, two slots here: a crash, seen). At module level, as found.
+class NoVersionA:
+    pass
+
+
+class NoVersionB:
+    pass
+
+
+no_version_a = NoVersionA()
+no_version_bs = [object.__new__(NoVersionB) for _ in range(100)]
+long_names = ["a%02d" % i + "x" * 120 for i in range(20)]
+for long_name in long_names:
+    setattr(no_version_a, long_name, len)
+for o in no_version_bs:
+    setattr(o, "b" * 120, 1)
+no_version = {}
+exec("def call(o):\n    return o.%s(())\n" % long_names[19], no_version)
+no_version_results = [no_version["call"](no_version_a) for _ in range(100)][-1:]
+for o in no_version_bs:
+    try:
+        no_version_results.append(no_version["call"](o))
+    except AttributeError as error:
+        no_version_results.append(type(error).__name__)
+print(no_version_results[:3], len(no_version_results))
 first = cases()
 for _ in range(3):
     print(cases() == first)

@@ -1258,9 +1258,6 @@ reject_LOAD_ATTR_CLASS: ;
         if (!_PyQuicken_PropertyFunction(((_PyQuicken_Property *)descr)->prop_get, 1)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_PROPERTY);
         }
-        if (type->tp_version_tag == 0) {
-            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
-        }
         PyTypeObject *tp = type;
         // filled from its guards:
         // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
@@ -1280,9 +1277,6 @@ reject_LOAD_ATTR_PROPERTY: ;
         }
         if (Py_TYPE(descr)->tp_descr_set == NULL || !_PyQuicken_PropertyFunction(_PyType_Lookup(Py_TYPE(descr), &_Py_ID(__get__)), 3)) {
             FAIL_WITH(kind == MUTABLE ? QUICKEN_FAIL_LOAD_ATTR_MUTABLE_CLASS : QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR);
-        }
-        if (type->tp_version_tag == 0) {
-            FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_VERSIONS);
         }
         PyTypeObject *tp = type;
         // filled from its guards:
@@ -1623,9 +1617,6 @@ _PyQuicken_Specialize_LOAD_METHOD(_Py_CODEUNIT *instr, int oparg, PyObject *obj,
         // Specialized before (a member's version is there) and missed until its counter ran out.
         if (seen == 0) {
             goto reject_LOAD_METHOD_POLYMORPHIC;
-        }
-        if (owner_cls->tp_version_tag == 0) {
-            FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
         }
         PyDictKeysObject *keys = ((PyHeapTypeObject *)owner_cls)->ht_cached_keys;
         if (_PyDictKeys_StringLookup(keys, name) != DKIX_EMPTY) {
@@ -2172,9 +2163,6 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
         if (!_PyQuicken_PropertyFunction(((_PyQuicken_Property *)descr)->prop_set, 2)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_PROPERTY);
         }
-        if (type->tp_version_tag == 0) {
-            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_VERSIONS);
-        }
         PyTypeObject *tp = type;
         // filled from its guards:
         // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
@@ -2194,9 +2182,6 @@ reject_STORE_ATTR_PROPERTY: ;
         }
         if (!_PyQuicken_PropertyFunction(_PyType_Lookup(Py_TYPE(descr), &_Py_ID(__set__)), 3)) {
             FAIL_WITH(kind == MUTABLE ? QUICKEN_FAIL_STORE_ATTR_MUTABLE_CLASS : QUICKEN_FAIL_STORE_ATTR_OVERRIDING_DESCRIPTOR);
-        }
-        if (type->tp_version_tag == 0) {
-            FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_VERSIONS);
         }
         PyTypeObject *tp = type;
         // filled from its guards:

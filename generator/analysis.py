@@ -195,7 +195,7 @@ class _Analyzer:
         instructions = [inst for inst in built if inst is not None]  # None: cannot be built
         by_name = {inst.name: inst for inst in instructions}
         for d in decls:
-            if isinstance(d, ast.InstDecl) and d.name in by_name:
+            if isinstance(d, (ast.InstDecl, ast.CompositionDecl)) and d.name in by_name:
                 for ref in d.fuses:
                     fused = by_name.get(ref.name)
                     if fused is None:
@@ -571,7 +571,8 @@ class _Analyzer:
             for item in _repeated(items):
                 if item.name != "unused":
                     self.error(item.location, f"duplicate stack {kind} '{item.name}'")
-            return [model.StackItem(i.name, i.location, i.size, i.condition) for i in items]
+            return [model.StackItem(i.name, i.location, i.size, i.condition, i.ctype)
+                    for i in items]
 
         inputs = items(effect.inputs, "input")
         outputs = items(effect.outputs, "output")
@@ -593,6 +594,12 @@ class _Analyzer:
 
     def build_operation(self, decl: ast.InstDecl) -> model.Operation:
         effect = self.build_effect(decl.effect)
+        if decl.kind != "op":
+            for item in effect.inputs + effect.outputs:
+                if item.is_value:
+                    self.error(item.location,
+                               f"the value {item.spelling()} in the stack effect of {decl.name}: "
+                               f"only an op, a part of a composition, takes or gives values")
         jump_effect = self.build_effect(decl.jump_effect) if decl.jump_effect else None
         if jump_effect is not None and [(i.name, i.shape()) for i in jump_effect.inputs] != \
                 [(i.name, i.shape()) for i in effect.inputs]:
@@ -628,7 +635,7 @@ class _Analyzer:
         for effect_ in filter(None, [effect, jump_effect]):
             for index in effect_.pass_through():
                 o = effect_.outputs[index]
-                if not o.is_unused and o.name in assigned:
+                if not o.is_unused and not o.is_value and o.name in assigned:
                     self.error(o.location,
                                f"output '{o.name}' of {decl.name} is the input of the same name "
                                f"left in place, so it is never stored, but the body assigns it; "
@@ -737,19 +744,37 @@ class _Analyzer:
         """The effect of running `effects` one after the other."""
         stack: list[model.StackItem] = []
         inputs: list[model.StackItem] = []
+        given: dict[str, tuple[model.StackItem, int]] = {}  # values, by name: (item, part)
         for index, effect in enumerate(effects):
-            taken: list[model.StackItem] = []  # what each input is, bottom to top
+            where = locations[index] if locations else location
+            # Values are handed by name, beside the stack (model.StackItem.is_value).
+            for item in effect.inputs:
+                if not item.is_value:
+                    continue
+                if item.name not in given:
+                    self.error(where, f"'{names[index]}' takes the value {item.spelling()}, "
+                                      f"which no part before it gives")
+                elif given[item.name][0].ctype != item.ctype:
+                    self.error(where, f"'{names[index]}' takes the value {item.spelling()}, "
+                                      f"but {names[given[item.name][1]]} gives "
+                                      f"{given[item.name][0].spelling()}")
+            for item in effect.outputs:
+                if item.is_value:
+                    given[item.name] = (item, index)
+            effect = model.StackEffect([i for i in effect.inputs if not i.is_value],
+                                       [o for o in effect.outputs if not o.is_value],
+                                       effect.location)
+            taken_items: list[model.StackItem] = []  # what each input is, bottom to top
             for item in reversed(effect.inputs):
                 if stack:
                     top = stack.pop()
                     if top.shape() != item.shape():
-                        where = locations[index] if locations else location
                         self.error(where, f"'{names[index]}' takes {item.spelling()} but "
                                           f"the previous part leaves {top.spelling()}")
-                    taken.insert(0, top)
+                    taken_items.insert(0, top)
                 else:
                     inputs.insert(0, item)
-                    taken.insert(0, item)
+                    taken_items.insert(0, item)
             # An item a part passes through (same name, or `unused`, in the same place) is
             # still the item it was given: LOAD_ATTR_MODULE = _LOAD_MODULE_ATTR (owner -- res)
             # + _LOAD_ATTR_HIT (unused -- unused) is (owner -- res).
@@ -759,7 +784,7 @@ class _Analyzer:
             for j, out in enumerate(effect.outputs):
                 k = in_at.get(out_pos[j])
                 if j in kept and k is not None and effect.inputs[k].shape() == out.shape():
-                    stack.append(taken[k])
+                    stack.append(taken_items[k])
                 else:
                     stack.append(out)
         return model.StackEffect(inputs, stack, location)
@@ -1086,13 +1111,15 @@ class _Analyzer:
                                                   "specialized member of a family")
                         break
                     if index > 0 and not inst.symbolic_stack and \
+                            not inst.unwritten_before(index) and \
                             inst.member_at(index, name) is None:
                         self.error(site.location,
                                    f"DEOPT_IF in part {index + 1} of {inst.name} would run after "
                                    f"earlier parts wrote the stack: only a composition of scalar "
                                    f"items whose parts neither move the stack nor leave "
-                                   f"(model.Instruction.symbolic_stack) keeps it unwritten until "
-                                   f"its end")
+                                   f"(model.Instruction.symbolic_stack), or whose parts before "
+                                   f"the guard pass every item through (unwritten_before), keeps "
+                                   f"it unwritten there")
                         break
                     owner = inst.part_owner(index, name)
                     family = owner.family
@@ -1148,7 +1175,7 @@ class _Analyzer:
                                        f"but the instruction takes no argument (opcode "
                                        f"{inst.number} < HAVE_ARGUMENT {model.HAVE_ARGUMENT})")
         for inst in instructions:
-            if inst.symbolic_stack and len(inst.parts) > 1:
+            if inst.kind == "composed" and len(inst.parts) > 1:
                 self.check_guards_come_first(inst.parts, inst)
         for token in self.references:
             if token.text not in by_name:
@@ -1167,7 +1194,7 @@ class _Analyzer:
             op.body.completes or any(s.kind == dsl.ERROR for s in reading.dsl_statements()))
         for item in op.effect.inputs if pops else []:
             if not item.is_unused and item.name not in reading.names and item.name not in kept \
-                    and not item.is_array:
+                    and not item.is_array and not item.is_value:
                 self.error(item.location,
                            f"input '{item.name}' of {name} is popped, but the body never uses "
                            f"it: its reference would leak (release it with Py_DECREF, or name "

@@ -15,13 +15,14 @@ class StackItem:
     location: Location
     size: str | None = None  # C expression for an array: args[oparg]
     condition: str | None = None  # C expression for a conditional item: null if (oparg & 1)
+    ctype: str | None = None  # a value's C type, not a stack slot: _PyInterpreterFrame *frame
 
     @property
     def is_array(self) -> bool:
         return self.size is not None
 
     def spelling(self) -> str:
-        return spell_item(self.name, self.size, self.condition)
+        return spell_item(self.name, self.size, self.condition, self.ctype)
 
 
 @dataclass
@@ -65,8 +66,8 @@ class InstDecl:
 
 @dataclass
 class CompositionDecl:
-    """`inst NAME [= N] [flags] : A + B;` (or `... : A + B when { ... }`) or
-    `super NAME [= N] : A + B;`."""
+    """`inst NAME [= N] [flags] : A + B [fuses C];` (or `... : A + B [fuses C] when { ... }`)
+    or `super NAME [= N] : A + B;`."""
 
     kind: str  # "inst" or "super"
     name: str
@@ -79,6 +80,7 @@ class CompositionDecl:
     when: Span | None = None  # a family member's admission (see InstDecl)
     # `super NAME : A + (B | C);`: the last part's other alternatives (parts[-1] is B)
     alternatives: list[Ref] = field(default_factory=list)
+    fuses: list[Ref] = field(default_factory=list)  # `inst NAME : A + B fuses C` (see InstDecl)
 
 
 @dataclass

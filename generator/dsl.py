@@ -226,8 +226,12 @@ def names_of(kinds, where: str = BODY) -> list[str]:
     return [f.name for f in TABLE.values() if f.kind in kinds and where in f.allowed]
 
 
-def spell_item(name: str, size: str | None, condition: str | None) -> str:
-    """A stack item as written in the DSL: `x`, `args[oparg]`, `null if (oparg & 1)`."""
+def spell_item(name: str, size: str | None, condition: str | None,
+               ctype: str | None = None) -> str:
+    """A stack item as written in the DSL: `x`, `args[oparg]`, `null if (oparg & 1)`, or a
+    value handed between parts, `tp: PyTypeObject *`."""
+    if ctype is not None:
+        return f"{name}: {ctype}"
     if size is not None:
         return f"{name}[{size}]"
     if condition is not None:

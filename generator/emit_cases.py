@@ -54,8 +54,8 @@ def prologue(effect: StackEffect, body: model.Body,
         keep = effect.pass_through()
         used |= {o.name for i, o in enumerate(effect.outputs) if i not in keep}
     for item, offset in reversed(list(zip(inputs, _offsets_from_top(inputs)))):
-        if item.is_unused or item.name not in used:
-            continue
+        if item.is_unused or item.name not in used or item.is_value:
+            continue  # (a value is a variable of the instruction's block: value_declarations)
         if item.is_array:
             lines.append(f"PyObject **{item.name} = &{_peek(offset)};")
         elif item.condition is not None:
@@ -66,7 +66,7 @@ def prologue(effect: StackEffect, body: model.Body,
     total_in = StackEffect.total(inputs)
     for o, below in zip(list(effect.outputs) + list(extra_outputs),
                         StackEffect.offsets_from_bottom(effect.outputs) + [None] * len(extra_outputs)):
-        if o.is_unused or o.name in declared or o.name not in used:
+        if o.is_unused or o.name in declared or o.name not in used or o.is_value:
             continue
         declared.add(o.name)
         if o.is_array:
@@ -92,8 +92,8 @@ def stack_update(effect: StackEffect, already_stored: frozenset[str] = frozenset
     lines = []
     keep = effect.pass_through()
     outputs = effect.outputs
-    stored = [i for i, o in enumerate(outputs)
-              if i not in keep and not o.is_array and o.name not in already_stored]
+    stored = [i for i, o in enumerate(outputs) if i not in keep and not o.is_array
+              and not o.is_value and o.name not in already_stored]
     early = set()
     for i in stored:
         o = outputs[i]
@@ -135,7 +135,7 @@ def eager_stores(part: model.Operation) -> dict[str, tuple[int, str]]:
     first_conditional = next((i for i, o in enumerate(effect.outputs)
                               if o.condition is not None), len(effect.outputs))
     candidates = {o.name: i for i, o in enumerate(effect.outputs)
-                  if i not in keep and not o.is_array and not o.is_unused
+                  if i not in keep and not o.is_array and not o.is_unused and not o.is_value
                   and o.condition is None and i < first_conditional}
     if not candidates or not statements:
         return {}
@@ -285,6 +285,18 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
     return copy.lines()
 
 
+def value_declarations(inst: model.Instruction) -> list[str]:
+    """The variables of the values a composition's parts hand to each other (`PyTypeObject
+    *tp`), declared in the instruction's block, where every part sees them."""
+    seen: dict[str, str] = {}
+    for part in inst.parts:
+        for o in part.effect.outputs:
+            if o.is_value and o.name not in seen:
+                star = o.ctype.endswith("*")
+                seen[o.name] = f"{o.ctype}{'' if star else ' '}{o.name};"
+    return list(seen.values())
+
+
 class _Symbolic:
     """A composition whose parts hand values to each other in C variables: a symbolic stack
     of what the real one would hold (bottom first): ("mem", i), the instruction's input i still
@@ -331,7 +343,7 @@ class _Symbolic:
 
     def emit(self) -> list[str]:
         inst = self.inst
-        outer: list[str] = []
+        outer: list[str] = value_declarations(inst)
         blocks: list[str] = []
 
         def declare(name: str, value: str | None = None) -> tuple:  # in the outer block
@@ -340,7 +352,7 @@ class _Symbolic:
             return ("var", name)
 
         for index, part in enumerate(inst.parts):
-            effect = part.effect
+            effect = part.effect.without_values()
             n_in = len(effect.inputs)
             self.below = self.stack[:len(self.stack) - n_in]
             self.inputs = self.stack[len(self.stack) - n_in:]
@@ -432,6 +444,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
     elif inst.symbolic_stack:
         body.extend(_Symbolic(inst, untraced, position(0)).emit())
     else:
+        body.extend(value_declarations(inst))
         last = len(inst.parts) - 1
         for index, part in enumerate(inst.parts):
             if index in inst.starts and inst.start_checks(index):
@@ -448,7 +461,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 body.append(advance)
             body += _block(f"{{  // {part.name}", part_block(index, part))
         if not inst.member_parts:
-            body.extend(finish(inst, None, (), dispatch=dispatch_macro(inst, untraced)))
+            if inst.parts[-1].body.completes:  # (else its last part always leaves)
+                body.extend(finish(inst, None, (), dispatch=dispatch_macro(inst, untraced)))
         else:
             # The last part runs as the member the site holds, if it is one of them: else
             # the superinstruction ends here, and the site runs as what it holds now (the

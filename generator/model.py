@@ -119,10 +119,17 @@ class StackItem(Final):
     location: Location
     array_size: str | None = None
     condition: str | None = None
+    ctype: str | None = None  # a value one part of a composition hands to a later one
 
     @property
     def is_array(self) -> bool:
         return self.array_size is not None
+
+    @property
+    def is_value(self) -> bool:
+        """A C value in a variable of the instruction's block, not a stack slot: it takes no
+        room on the stack and is never stored there (`PyTypeObject *tp`)."""
+        return self.ctype is not None
 
     @property
     def is_unused(self) -> bool:
@@ -130,6 +137,8 @@ class StackItem(Final):
 
     @property
     def size(self) -> Size:
+        if self.ctype is not None:
+            return Size()
         if self.array_size is not None:
             return Size.term(_parenthesize(self.array_size))
         if self.condition is not None:
@@ -138,6 +147,8 @@ class StackItem(Final):
 
     def shape(self) -> str:
         """The item without its name: what family members must agree on."""
+        if self.ctype is not None:
+            return self.ctype
         if self.array_size is not None:
             return f"[{self.array_size}]"
         if self.condition is not None:
@@ -145,7 +156,7 @@ class StackItem(Final):
         return "1"
 
     def spelling(self) -> str:
-        return spell_item(self.name, self.array_size, self.condition)
+        return spell_item(self.name, self.array_size, self.condition, self.ctype)
 
 
 def upstream_supers(baseline) -> set[str]:
@@ -234,6 +245,11 @@ class StackEffect(Final):
 
     def spelling(self) -> str:
         return spell_effect(self.inputs, self.outputs)
+
+    def without_values(self) -> "StackEffect":
+        """The stack items alone (the values of a composition's parts are variables)."""
+        return StackEffect([i for i in self.inputs if not i.is_value],
+                           [o for o in self.outputs if not o.is_value], self.location)
 
 
 @dataclass
@@ -369,6 +385,25 @@ class Instruction(Final):
                 return False
             assigned = set().union(*(s.all_assigns for s in reading.statements))
             if assigned & {i.name for i in part.effect.inputs}:
+                return False
+        return True
+
+    def unwritten_before(self, index: int) -> bool:
+        """Whether a composition's parts before `index` leave the stack as it was on entry:
+        each passes every item through where it was (values aside), moves no stack and reads
+        no `stack_pointer`, so nothing is written before part `index` and it may guard (what
+        the earlier parts change otherwise is checked as for one body: docs/dsl.md 4.3)."""
+        if self.kind != "composed":
+            return False
+        for part in self.parts[:index]:
+            effect, reading = part.effect, part.body.reading
+            real = [o for o in effect.outputs if not o.is_value]
+            kept = effect.pass_through()
+            if len(real) != len([i for i in effect.inputs if not i.is_value]) or any(
+                    k not in kept for k, o in enumerate(effect.outputs) if not o.is_value):
+                return False
+            if "stack_pointer" in reading.names or any(
+                    s.kind == "stack_move" for s in reading.walk()):
                 return False
         return True
 

@@ -199,11 +199,14 @@ class Parser:
                 parts.append(self.parse_part_ref())
             if len(parts) < 2:
                 self.fail(self.tok, "'+' and another part (a composition has two or more parts)")
-            when = self.optional("when", self.parse_body) if keyword == "inst" else None
+            fuses, when = [], None
+            if keyword == "inst":
+                fuses = self.optional("fuses", lambda: self.parse_refs("+")) or []
+                when = self.optional("when", self.parse_body)
             if when is None:
                 self.expect_punct(";")
             return ast.CompositionDecl(keyword, name.text, name.location, doc, number,
-                                       number_location, flags, parts, when, alternatives)
+                                       number_location, flags, parts, when, alternatives, fuses)
         effect = self.parse_effect()
         jump_effect = self.optional("jump", self.parse_effect)
         compiler_effect = self.optional("compiler", self.parse_effect)
@@ -266,6 +269,17 @@ class Parser:
 
     def parse_item(self) -> ast.StackItem:
         name = self.expect_ident("a stack item name")
+        if self.accept(":"):
+            # A value handed between parts, `tp: PyTypeObject *`: its C type, identifiers and
+            # then `*`s.
+            words = [self.expect_ident("the C type of the value").text]
+            while self.tok.is_ident():
+                words.append(self.advance().text)
+            stars = ""
+            while self.tok.is_punct("*"):
+                stars += self.advance().text
+            return ast.StackItem(name.text, name.location,
+                                 ctype=" ".join(words) + (" " + stars if stars else ""))
         if self.tok.is_punct("["):
             open_ = self.advance()
             size = self.raw_until_closing(open_, "the size of the array")

@@ -996,12 +996,13 @@ def test_deopt_if_in_a_later_part_of_a_composition(project):
     expect(project, """
         op _P1 (a -- b) {
             b = a;
-            g(stack_pointer);
+            assert(stack_pointer[-1] == a);
         }
     """ + LATER_GUARD, [
         (7, 5, "DEOPT_IF in part 2 of A_M would run after earlier parts wrote the stack: only a "
                "composition of scalar items whose parts neither move the stack nor leave "
-               "(model.Instruction.symbolic_stack) keeps it unwritten until its end"),
+               "(model.Instruction.symbolic_stack), or whose parts before the guard pass every "
+               "item through (unwritten_before), keeps it unwritten there"),
     ])
 
 
@@ -1452,6 +1453,113 @@ def test_composition_parts_disagree_on_the_stack(project):
         }
         inst A = 100 : _P1 + _P2;
     """, [(7, 22, "'_P2' takes b but the previous part leaves a[oparg]")])
+
+
+def test_values_handed_between_parts(project):
+    # A value is taken by name from a part before; it is no stack item (the composed effect
+    # has none) and only an op may give or take one.
+    m = loads(project, """
+        op _P1 (a -- a, t: PyTypeObject *) {
+            t = Py_TYPE(a);
+        }
+        op _P2 (a, t: PyTypeObject * -- b) {
+            b = f(a, t);
+            Py_DECREF(a);
+        }
+        inst A = 100 : _P1 + _P2;
+    """)
+    assert m.instructions[0].effect.spelling() == "(a -- b)"
+    expect(project, """
+        op _P2 (a, t: PyTypeObject * -- b) {
+            b = f(a, t);
+            Py_DECREF(a);
+        }
+        op _P0 (a -- a) {
+        }
+        inst A = 100 : _P0 + _P2;
+    """, [(7, 22, "'_P2' takes the value t: PyTypeObject *, which no part before it gives")])
+    expect(project, """
+        op _P1 (a -- a, t: PyObject *) {
+            t = a;
+        }
+        op _P2 (a, t: PyTypeObject * -- b) {
+            b = f(a, t);
+            Py_DECREF(a);
+        }
+        inst A = 100 : _P1 + _P2;
+    """, [(8, 22, "'_P2' takes the value t: PyTypeObject *, but _P1 gives t: PyObject *")])
+    expect(project, """
+        inst A = 100 (a -- b, n: int) {
+            b = a;
+            n = 1;
+        }
+    """, [(1, 23, "the value n: int in the stack effect of A: only an op, a part of a "
+                  "composition, takes or gives values")])
+    expect(project, """
+        op _P1 (a -- a, n: int) {
+        }
+        op _P2 (a, n: int -- b) {
+            b = g(a, n);
+            Py_DECREF(a);
+        }
+        inst A = 100 : _P1 + _P2;
+    """, [(1, 17, "output 'n' of _P1 is never assigned")])
+
+
+ARRAY_FAMILY = """
+        inst A = 100 (f, args[oparg] -- r) {
+            r = call(f, args, oparg);
+            ERROR_IF(r == NULL, error);
+        }
+        cache C {
+            counter: 1;
+        }
+        inst A_AD (f, args[oparg] -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+            members: A_M;
+        }
+"""
+
+
+def test_guard_after_parts_that_pass_the_stack_through(project):
+    # Arrays: the stack is written part by part. A guard may follow parts that pass every
+    # item through, if they change nothing; else it is reported as in one body.
+    later = """
+        op _P2 (f, args[oparg], n: int -- r) {
+            DEOPT_IF(n > 3);
+            r = g(f, args, n);
+            ERROR_IF(r == NULL, error);
+        }
+        inst A_M : _P1 + _P2;
+    """ + ARRAY_FAMILY
+    loads(project, """
+        op _P1 (f, args[oparg] -- f, args[oparg], n: int) {
+            n = oparg;
+        }
+    """ + later)
+    expect(project, """
+        op _P1 (f, args[oparg] -- f, args[oparg], n: int) {
+            n = oparg;
+            Py_INCREF(f);
+        }
+    """ + later, [
+        (3, 5, "a reference-count change (Py_INCREF) in _P1, part 1 of A_M, before a DEOPT_IF "
+               "of part 2: a guard must come before anything that changes state (on a miss, the "
+               "generic instruction runs again from the state on entry)")])
+    expect(project, """
+        op _P1 (f, args[oparg] -- g, args[oparg], n: int) {
+            n = oparg;
+            g = f;
+        }
+    """ + later, [
+        (7, 5, "DEOPT_IF in part 2 of A_M would run after earlier parts wrote the stack: only a "
+               "composition of scalar items whose parts neither move the stack nor leave "
+               "(model.Instruction.symbolic_stack), or whose parts before the guard pass every "
+               "item through (unwritten_before), keeps it unwritten there")])
 
 
 def test_composed_effect(project):

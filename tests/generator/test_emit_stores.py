@@ -971,3 +971,103 @@ def test_an_output_named_like_a_value_still_on_the_symbolic_stack_gets_a_name_of
         }
     """)
     assert simulate(case, 0, ["s"]) == ["s", "x", "x_2"]  # the two values, in their order
+
+
+# -- values handed between parts ----------------------------------------------------------------
+
+def test_values_are_variables_of_the_case_in_a_symbolic_composition(project):
+    # `t: T *` takes no slot: _P2 reads it by name, nothing stores it, and the stack is written
+    # once at the end as without it.
+    case = case_in(project, """
+        op _P1 (a -- a, t: PyTypeObject *, n: int) {
+            t = Py_TYPE(a);
+            n = 2;
+        }
+        op _P2 (a, t: PyTypeObject * -- r) {
+            r = f(a, t);
+            Py_DECREF(a);
+            ERROR_IF(r == NULL, error);
+        }
+        inst A = 100 : _P1 + _P2;
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PyTypeObject *t;
+            int n;
+            PyObject *a = PEEK(1);
+            PyObject *r;
+            {  // _P1
+                t = Py_TYPE(a);
+                n = 2;
+            }
+            {  // _P2
+                r = f(a, t);
+                Py_DECREF(a);
+                if (r == NULL) goto pop_1_error;
+            }
+            POKE(1, r);
+            DISPATCH();
+        }
+    """)
+    assert simulate(case, 0, ["s", "a"]) == ["s", "r"]
+
+
+MEMBER_FAMILY = """
+        inst A = 100 (f, args[oparg] -- r) {
+            r = call(f, args, oparg);
+            ERROR_IF(r == NULL, error);
+        }
+        cache C {
+            counter: 1;
+        }
+        inst A_AD (f, args[oparg] -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+            members: A_M;
+        }
+"""
+
+
+def test_values_in_a_composition_that_writes_the_stack_part_by_part(project):
+    # An array makes each part write its own effect; the value is declared before the parts,
+    # the part that gives it assigns it, the last part reads it. The part before the guard
+    # passes every item through (Instruction.unwritten_before), so the guard may stand in
+    # part 2.
+    case = case_in(project, """
+        op _P1 (f, args[oparg] -- f, args[oparg], n: Py_ssize_t) {
+            n = oparg + 1;
+        }
+        op _P2 (f, args[oparg], n: Py_ssize_t -- r) {
+            DEOPT_IF(n > 3);
+            r = g(f, args, n);
+            ERROR_IF(r == NULL, error);
+        }
+        inst A_M : _P1 + _P2;
+    """ + MEMBER_FAMILY, "A_M")
+    assert case == dedent("""
+        TARGET(A_M) {
+            Py_ssize_t n;
+            {  // _P1
+                n = oparg + 1;
+            }
+            {  // _P2
+                PyObject **args = &PEEK(oparg);
+                PyObject *f = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *r;
+                DEOPT_IF(n > 3, A);
+                r = g(f, args, n);
+                POKE((Py_ssize_t)oparg + 1, r);
+                if (r == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 1);
+                    goto error;
+                }
+                STACK_SHRINK(oparg);
+            }
+            JUMPBY(INLINE_CACHE_ENTRIES_A);
+            DISPATCH();
+        }
+    """)
+    assert simulate(case, 2, ["s", "f", "x", "y"]) == ["s", "r"]

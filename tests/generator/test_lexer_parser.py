@@ -239,6 +239,22 @@ def test_composed_instruction_with_flags_and_three_parts():
     assert [p.name for p in d.parts] == ["_A", "_B", "_C"]
 
 
+def test_composition_that_fuses_the_instructions_after_it():
+    d = only("inst X : _A + _B fuses CALL + POP_TOP when { REJECT_IF(1); }\n")
+    assert isinstance(d, ast.CompositionDecl)
+    assert [p.name for p in d.parts] == ["_A", "_B"]
+    assert [f.name for f in d.fuses] == ["CALL", "POP_TOP"]
+    assert d.when is not None
+
+
+def test_values_in_a_stack_effect():
+    d = only("op _A (a, t: PyTypeObject * -- b, n: unsigned int, f: _PyInterpreterFrame **) {}\n")
+    assert d.effect.spelling() == ("(a, t: PyTypeObject * -- b, n: unsigned int, "
+                                   "f: _PyInterpreterFrame **)")
+    assert [i.ctype for i in d.effect.inputs + d.effect.outputs] == [
+        None, "PyTypeObject *", None, "unsigned int", "_PyInterpreterFrame **"]
+
+
 def test_family():
     d = only("""
         family LOAD_ATTR {

@@ -421,12 +421,13 @@
         // member did not read). Guards: type version, the dict exists, the hinted entry's key is the
         // name and it is set.
         TARGET(LOAD_ATTR_WITH_HINT) {
+            PyTypeObject *tp;
             PyObject *owner = PEEK(1);
             PyObject *res;
             {  // _GUARD_TYPE_VERSION
                 _PyAttrCache *cache = (_PyAttrCache *)next_instr;
                 assert(cframe.use_tracing == 0);
-                PyTypeObject *tp = Py_TYPE(owner);
+                tp = Py_TYPE(owner);
                 uint32_t type_version = read_u32(cache->version);
                 assert(type_version != 0);
                 DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
@@ -502,29 +503,40 @@
         // nothing else and is no generator or coroutine (which end without RETURN_VALUE:
         // `_PyQuicken_PropertyFunction`).
         TARGET(LOAD_ATTR_PROPERTY) {
-            PyObject *owner = PEEK(1);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(tstate->interp->eval_frame, LOAD_ATTR);
-            PyTypeObject *tp = Py_TYPE(owner);
-            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), LOAD_ATTR);
-            PyObject *name = GETITEM(names, oparg);
-            PyObject *property = _PyType_Lookup(tp, name);
-            assert(property != NULL && Py_IS_TYPE(property, &PyProperty_Type));
-            PyObject *fget = ((_PyQuicken_Property *)property)->prop_get;
-            DEOPT_IF(!_PyQuicken_PropertyFunction(fget, 1), LOAD_ATTR);
-            STAT_INC(LOAD_ATTR, hit);
-            PyObject *args[1] = {owner};
-            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, fget, property, name, owner,
-                                                                   args, 1, QUICKEN_END_GETTER);
-            if (new_frame == NULL) {
-                goto error;
+            PyTypeObject *tp;
+            _PyInterpreterFrame *new_frame;
+            {  // _GUARD_TYPE_VERSION
+                PyObject *owner = PEEK(1);
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
             }
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            frame->prev_instr = next_instr - 1;  // the LOAD_ATTR, where the generic lookup is
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
+            {  // _PUSH_GETTER
+                PyObject *owner = PEEK(1);
+                DEOPT_IF(tstate->interp->eval_frame, LOAD_ATTR);
+                PyObject *name = GETITEM(names, oparg);
+                PyObject *property = _PyType_Lookup(tp, name);
+                assert(property != NULL && Py_IS_TYPE(property, &PyProperty_Type));
+                PyObject *fget = ((_PyQuicken_Property *)property)->prop_get;
+                DEOPT_IF(!_PyQuicken_PropertyFunction(fget, 1), LOAD_ATTR);
+                STAT_INC(LOAD_ATTR, hit);
+                PyObject *args[1] = {owner};
+                new_frame = quicken_property_push(tstate, fget, property, name, owner, args, 1,
+                                                  QUICKEN_END_GETTER);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+            }
+            {  // _ENTER_GETTER_FRAME
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
+            }
         }
 
         // LOAD_ATTR_DESCRIPTOR: LOAD_ATTR of a data descriptor whose class defines `__get__` in Python (quicken's), a
@@ -535,30 +547,41 @@
         // descriptor's class still a data descriptor's and its `__get__` such a function (both read
         // each time: the descriptor's class can change without the owner's).
         TARGET(LOAD_ATTR_DESCRIPTOR) {
-            PyObject *owner = PEEK(1);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(tstate->interp->eval_frame, LOAD_ATTR);
-            PyTypeObject *tp = Py_TYPE(owner);
-            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), LOAD_ATTR);
-            PyObject *name = GETITEM(names, oparg);
-            PyObject *descr = _PyType_Lookup(tp, name);
-            assert(descr != NULL);
-            DEOPT_IF(Py_TYPE(descr)->tp_descr_set == NULL, LOAD_ATTR);
-            PyObject *get = _PyType_Lookup(Py_TYPE(descr), &_Py_ID(__get__));
-            DEOPT_IF(!_PyQuicken_PropertyFunction(get, 3), LOAD_ATTR);
-            STAT_INC(LOAD_ATTR, hit);
-            PyObject *args[3] = {descr, owner, (PyObject *)tp};
-            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, get, descr, name, owner,
-                                                                   args, 3, QUICKEN_END_GETTER);
-            if (new_frame == NULL) {
-                goto error;
+            PyTypeObject *tp;
+            _PyInterpreterFrame *new_frame;
+            {  // _GUARD_TYPE_VERSION
+                PyObject *owner = PEEK(1);
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, LOAD_ATTR);
             }
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            frame->prev_instr = next_instr - 1;  // the LOAD_ATTR, where the generic lookup is
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
+            {  // _PUSH_DESCRIPTOR_GET
+                PyObject *owner = PEEK(1);
+                DEOPT_IF(tstate->interp->eval_frame, LOAD_ATTR);
+                PyObject *name = GETITEM(names, oparg);
+                PyObject *descr = _PyType_Lookup(tp, name);
+                assert(descr != NULL);
+                DEOPT_IF(Py_TYPE(descr)->tp_descr_set == NULL, LOAD_ATTR);
+                PyObject *get = _PyType_Lookup(Py_TYPE(descr), &_Py_ID(__get__));
+                DEOPT_IF(!_PyQuicken_PropertyFunction(get, 3), LOAD_ATTR);
+                STAT_INC(LOAD_ATTR, hit);
+                PyObject *args[3] = {descr, owner, (PyObject *)tp};
+                new_frame = quicken_property_push(tstate, get, descr, name, owner, args, 3,
+                                                  QUICKEN_END_GETTER);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+            }
+            {  // _ENTER_GETTER_FRAME
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
+            }
         }
 
         // LOAD_ATTR_SLOT: LOAD_ATTR of a `__slots__` member at the cached offset. Guards: the type version
@@ -630,33 +653,45 @@
         // generic STORE_ATTR; `setter_raised` does the same without a value. Guards: as
         // LOAD_ATTR_PROPERTY's, for the setter.
         TARGET(STORE_ATTR_PROPERTY) {
-            PyObject *owner = PEEK(1);
-            PyObject *value = PEEK(2);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(tstate->interp->eval_frame, STORE_ATTR);
-            PyTypeObject *tp = Py_TYPE(owner);
-            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), STORE_ATTR);
-            PyObject *name = GETITEM(names, oparg);
-            PyObject *property = _PyType_Lookup(tp, name);
-            assert(property != NULL && Py_IS_TYPE(property, &PyProperty_Type));
-            PyObject *fset = ((_PyQuicken_Property *)property)->prop_set;
-            DEOPT_IF(!_PyQuicken_PropertyFunction(fset, 2), STORE_ATTR);
-            STAT_INC(STORE_ATTR, hit);
-            PyObject *args[2] = {owner, value};
-            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, fset, property, name, owner,
-                                                                   args, 2, QUICKEN_END_SETTER);
-            if (new_frame == NULL) {
-                // The generic STORE_ATTR's order: the value, then the owner, then the error.
-                Py_DECREF(value);
-                Py_DECREF(owner);
-                if (true) goto pop_2_error;
+            PyTypeObject *tp;
+            _PyInterpreterFrame *new_frame;
+            {  // _GUARD_TYPE_VERSION
+                PyObject *owner = PEEK(1);
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
             }
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            frame->prev_instr = next_instr - 1;  // the STORE_ATTR, where the generic store is
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
+            {  // _PUSH_SETTER
+                PyObject *owner = PEEK(1);
+                PyObject *value = PEEK(2);
+                DEOPT_IF(tstate->interp->eval_frame, STORE_ATTR);
+                PyObject *name = GETITEM(names, oparg);
+                PyObject *property = _PyType_Lookup(tp, name);
+                assert(property != NULL && Py_IS_TYPE(property, &PyProperty_Type));
+                PyObject *fset = ((_PyQuicken_Property *)property)->prop_set;
+                DEOPT_IF(!_PyQuicken_PropertyFunction(fset, 2), STORE_ATTR);
+                STAT_INC(STORE_ATTR, hit);
+                PyObject *args[2] = {owner, value};
+                new_frame = quicken_property_push(tstate, fset, property, name, owner, args, 2,
+                                                  QUICKEN_END_SETTER);
+                if (new_frame == NULL) {
+                    // The generic STORE_ATTR's order: the value, then the owner, then the error.
+                    Py_DECREF(value);
+                    Py_DECREF(owner);
+                    STACK_SHRINK(2);
+                    goto error;
+                }
+            }
+            {  // _ENTER_SETTER_FRAME
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
+            }
         }
 
         // STORE_ATTR_DESCRIPTOR: STORE_ATTR of a data descriptor whose class defines `__set__` in Python (quicken's), a
@@ -665,44 +700,57 @@
         // STORE_ATTR_PROPERTY's setter (ceval.c's `setter_returned`, `setter_raised`). Guards: as
         // LOAD_ATTR_DESCRIPTOR's, for `__set__`.
         TARGET(STORE_ATTR_DESCRIPTOR) {
-            PyObject *owner = PEEK(1);
-            PyObject *value = PEEK(2);
-            _PyAttrCache *cache = (_PyAttrCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(tstate->interp->eval_frame, STORE_ATTR);
-            PyTypeObject *tp = Py_TYPE(owner);
-            DEOPT_IF(tp->tp_version_tag != read_u32(cache->version), STORE_ATTR);
-            PyObject *name = GETITEM(names, oparg);
-            PyObject *descr = _PyType_Lookup(tp, name);
-            assert(descr != NULL);
-            PyObject *set = _PyType_Lookup(Py_TYPE(descr), &_Py_ID(__set__));
-            DEOPT_IF(!_PyQuicken_PropertyFunction(set, 3), STORE_ATTR);
-            STAT_INC(STORE_ATTR, hit);
-            PyObject *args[3] = {descr, owner, value};
-            _PyInterpreterFrame *new_frame = quicken_property_push(tstate, set, descr, name, owner,
-                                                                   args, 3, QUICKEN_END_SETTER);
-            if (new_frame == NULL) {
-                // The generic STORE_ATTR's order: the value, then the owner, then the error.
-                Py_DECREF(value);
-                Py_DECREF(owner);
-                if (true) goto pop_2_error;
+            PyTypeObject *tp;
+            _PyInterpreterFrame *new_frame;
+            {  // _GUARD_TYPE_VERSION
+                PyObject *owner = PEEK(1);
+                _PyAttrCache *cache = (_PyAttrCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                tp = Py_TYPE(owner);
+                uint32_t type_version = read_u32(cache->version);
+                assert(type_version != 0);
+                DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
             }
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            frame->prev_instr = next_instr - 1;  // the STORE_ATTR, where the generic store is
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
+            {  // _PUSH_DESCRIPTOR_SET
+                PyObject *owner = PEEK(1);
+                PyObject *value = PEEK(2);
+                DEOPT_IF(tstate->interp->eval_frame, STORE_ATTR);
+                PyObject *name = GETITEM(names, oparg);
+                PyObject *descr = _PyType_Lookup(tp, name);
+                assert(descr != NULL);
+                PyObject *set = _PyType_Lookup(Py_TYPE(descr), &_Py_ID(__set__));
+                DEOPT_IF(!_PyQuicken_PropertyFunction(set, 3), STORE_ATTR);
+                STAT_INC(STORE_ATTR, hit);
+                PyObject *args[3] = {descr, owner, value};
+                new_frame = quicken_property_push(tstate, set, descr, name, owner, args, 3,
+                                                  QUICKEN_END_SETTER);
+                if (new_frame == NULL) {
+                    // As _PUSH_SETTER's.
+                    Py_DECREF(value);
+                    Py_DECREF(owner);
+                    STACK_SHRINK(2);
+                    goto error;
+                }
+            }
+            {  // _ENTER_SETTER_FRAME
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
+            }
         }
 
         // STORE_ATTR_INSTANCE_VALUE: STORE_ATTR into the inline values of a managed-dict object. Guards: the type version
         // matches and the object still has its values (no materialized dict).
         TARGET(STORE_ATTR_INSTANCE_VALUE) {
+            PyTypeObject *tp;
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
             {  // _GUARD_TYPE_VERSION
                 _PyAttrCache *cache = (_PyAttrCache *)next_instr;
                 assert(cframe.use_tracing == 0);
-                PyTypeObject *tp = Py_TYPE(owner);
+                tp = Py_TYPE(owner);
                 uint32_t type_version = read_u32(cache->version);
                 assert(type_version != 0);
                 DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
@@ -734,12 +782,13 @@
         // every execution). Guards: type version, the dict exists, the hinted entry's key is the name
         // and it has a value.
         TARGET(STORE_ATTR_WITH_HINT) {
+            PyTypeObject *tp;
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
             {  // _GUARD_TYPE_VERSION
                 _PyAttrCache *cache = (_PyAttrCache *)next_instr;
                 assert(cframe.use_tracing == 0);
-                PyTypeObject *tp = Py_TYPE(owner);
+                tp = Py_TYPE(owner);
                 uint32_t type_version = read_u32(cache->version);
                 assert(type_version != 0);
                 DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
@@ -792,12 +841,13 @@
 
         // STORE_ATTR_SLOT: STORE_ATTR into a `__slots__` member at the cached offset. Guard: the type version.
         TARGET(STORE_ATTR_SLOT) {
+            PyTypeObject *tp;
             PyObject *owner = PEEK(1);
             PyObject *value = PEEK(2);
             {  // _GUARD_TYPE_VERSION
                 _PyAttrCache *cache = (_PyAttrCache *)next_instr;
                 assert(cframe.use_tracing == 0);
-                PyTypeObject *tp = Py_TYPE(owner);
+                tp = Py_TYPE(owner);
                 uint32_t type_version = read_u32(cache->version);
                 assert(type_version != 0);
                 DEOPT_IF(tp->tp_version_tag != type_version, STORE_ATTR);
@@ -1237,40 +1287,46 @@
         // in this loop and skips the CALL: the frame returns after the CALL's cache, where
         // CALL_PY_EXACT_ARGS's would.
         TARGET(PRECALL_PY_EXACT_ARGS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            assert(call_shape.kwnames == NULL);
-            DEOPT_IF(tstate->interp->eval_frame, PRECALL);
-            int is_meth = method != NULL;
-            int argcount = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(argcount + 1)
-            DEOPT_IF(!PyFunction_Check(function), PRECALL);
-            PyFunctionObject *func = (PyFunctionObject *)function;
-            PyCodeObject *code = (PyCodeObject *)func->func_code;
-            DEOPT_IF(code->co_argcount != argcount, PRECALL);
-            DEOPT_IF(code->co_kwonlyargcount != 0, PRECALL);
-            DEOPT_IF((code->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_OPTIMIZED)) != CO_OPTIMIZED, PRECALL);
-            STAT_INC(PRECALL, hit);
-            _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
-            if (new_frame == NULL) {
-                frame->prev_instr = next_instr + INLINE_CACHE_ENTRIES_PRECALL;  // the CALL, as 3.11.2
-                goto error;
+            PyFunctionObject *func;
+            int is_meth;
+            {  // _CHECK_PY_FUNCTION
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                DEOPT_IF(tstate->interp->eval_frame, PRECALL);
+                is_meth = method != NULL;
+                PyObject *function = is_meth ? method : callable;  // PEEK(oparg + is_meth + 1)
+                DEOPT_IF(!PyFunction_Check(function), PRECALL);
+                func = (PyFunctionObject *)function;
             }
-            CALL_STAT_INC(inlined_py_calls);
-            for (int i = 0; i < argcount; i++) {
-                new_frame->localsplus[i] = (args - is_meth)[i];
+            {  // _PRECALL_EXACT_ARGS
+                PyObject **args = &PEEK(oparg);
+                assert(call_shape.kwnames == NULL);
+                int argcount = oparg + is_meth;
+                PyCodeObject *code = (PyCodeObject *)func->func_code;
+                DEOPT_IF(code->co_argcount != argcount, PRECALL);
+                DEOPT_IF(code->co_kwonlyargcount != 0, PRECALL);
+                DEOPT_IF((code->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_OPTIMIZED)) != CO_OPTIMIZED, PRECALL);
+                STAT_INC(PRECALL, hit);
+                _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
+                if (new_frame == NULL) {
+                    frame->prev_instr = next_instr + INLINE_CACHE_ENTRIES_PRECALL;  // the CALL, as 3.11.2
+                    goto error;
+                }
+                CALL_STAT_INC(inlined_py_calls);
+                for (int i = 0; i < argcount; i++) {
+                    new_frame->localsplus[i] = (args - is_meth)[i];
+                }
+                for (int i = argcount; i < code->co_nlocalsplus; i++) {
+                    new_frame->localsplus[i] = NULL;
+                }
+                STACK_SHRINK(oparg + 2);  // argcount, then 2-is_meth, as upstream
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
             }
-            for (int i = argcount; i < code->co_nlocalsplus; i++) {
-                new_frame->localsplus[i] = NULL;
-            }
-            STACK_SHRINK(oparg + 2);  // argcount, then 2-is_meth, as upstream
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            frame->prev_instr = next_instr - 1;
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
         }
 
         // PRECALL_PYFUNC: PRECALL specialized for a Python function: guards that the effective callable is exactly
@@ -1924,86 +1980,109 @@
         // parameters: guards no PEP 523 frame evaluator, the function's version (cache) and the
         // argument count. Moves the arguments into a new frame and runs it in this loop.
         TARGET(CALL_PY_EXACT_ARGS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            _PyCallCache *cache = (_PyCallCache *)next_instr;
-            assert(call_shape.kwnames == NULL);
-            DEOPT_IF(tstate->interp->eval_frame, CALL);
-            int is_meth = method != NULL;
-            int argcount = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(argcount + 1)
-            DEOPT_IF(!PyFunction_Check(function), CALL);
-            PyFunctionObject *func = (PyFunctionObject *)function;
-            DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
-            PyCodeObject *code = (PyCodeObject *)func->func_code;
-            DEOPT_IF(code->co_argcount != argcount, CALL);
-            STAT_INC(CALL, hit);
-            _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
-            if (new_frame == NULL) {
-                goto error;
+            PyFunctionObject *func;
+            int is_meth;
+            _PyInterpreterFrame *new_frame;
+            {  // _CHECK_PY_FUNCTION
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                DEOPT_IF(tstate->interp->eval_frame, CALL);
+                is_meth = method != NULL;
+                PyObject *function = is_meth ? method : callable;  // PEEK(oparg + is_meth + 1)
+                DEOPT_IF(!PyFunction_Check(function), CALL);
+                func = (PyFunctionObject *)function;
             }
-            CALL_STAT_INC(inlined_py_calls);
-            for (int i = 0; i < argcount; i++) {
-                new_frame->localsplus[i] = (args - is_meth)[i];
+            {  // _CHECK_FUNCTION_VERSION
+                _PyCallCache *cache = (_PyCallCache *)next_instr;
+                DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
             }
-            for (int i = argcount; i < code->co_nlocalsplus; i++) {
-                new_frame->localsplus[i] = NULL;
+            {  // _EXACT_ARGS_FRAME
+                PyObject **args = &PEEK(oparg);
+                assert(call_shape.kwnames == NULL);
+                int argcount = oparg + is_meth;
+                PyCodeObject *code = (PyCodeObject *)func->func_code;
+                DEOPT_IF(code->co_argcount != argcount, CALL);
+                STAT_INC(CALL, hit);
+                new_frame = _PyFrame_Push(tstate, func);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                CALL_STAT_INC(inlined_py_calls);
+                for (int i = 0; i < argcount; i++) {
+                    new_frame->localsplus[i] = (args - is_meth)[i];
+                }
+                for (int i = argcount; i < code->co_nlocalsplus; i++) {
+                    new_frame->localsplus[i] = NULL;
+                }
             }
-            STACK_SHRINK(oparg + 2);  // argcount, then 2-is_meth, as upstream
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            JUMPBY(INLINE_CACHE_ENTRIES_CALL);
-            frame->prev_instr = next_instr - 1;
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
+            {  // _ENTER_FRAME
+                STACK_SHRINK(oparg + 2);  // the arguments, then 2-is_meth, as upstream
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                JUMPBY(INLINE_CACHE_ENTRIES_CALL);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
+            }
         }
 
         // CALL_PY_WITH_DEFAULTS: CALL specialized for a Python function called with between `min_args` (cache) and its
         // number of positional parameters, the rest taken from its defaults: guards as
         // CALL_PY_EXACT_ARGS. Moves the arguments into a new frame and runs it in this loop.
         TARGET(CALL_PY_WITH_DEFAULTS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            _PyCallCache *cache = (_PyCallCache *)next_instr;
-            assert(call_shape.kwnames == NULL);
-            DEOPT_IF(tstate->interp->eval_frame, CALL);
-            int is_meth = method != NULL;
-            int argcount = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(argcount + 1)
-            DEOPT_IF(!PyFunction_Check(function), CALL);
-            PyFunctionObject *func = (PyFunctionObject *)function;
-            DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
-            PyCodeObject *code = (PyCodeObject *)func->func_code;
-            DEOPT_IF(argcount > code->co_argcount, CALL);
-            int minargs = cache->min_args;
-            DEOPT_IF(argcount < minargs, CALL);
-            STAT_INC(CALL, hit);
-            _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
-            if (new_frame == NULL) {
-                goto error;
+            PyFunctionObject *func;
+            int is_meth;
+            _PyInterpreterFrame *new_frame;
+            {  // _CHECK_PY_FUNCTION
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                DEOPT_IF(tstate->interp->eval_frame, CALL);
+                is_meth = method != NULL;
+                PyObject *function = is_meth ? method : callable;  // PEEK(oparg + is_meth + 1)
+                DEOPT_IF(!PyFunction_Check(function), CALL);
+                func = (PyFunctionObject *)function;
             }
-            CALL_STAT_INC(inlined_py_calls);
-            for (int i = 0; i < argcount; i++) {
-                new_frame->localsplus[i] = (args - is_meth)[i];
+            {  // _CHECK_FUNCTION_VERSION
+                _PyCallCache *cache = (_PyCallCache *)next_instr;
+                DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
             }
-            for (int i = argcount; i < code->co_argcount; i++) {
-                PyObject *def = PyTuple_GET_ITEM(func->func_defaults,
-                                                 i - minargs);
-                Py_INCREF(def);
-                new_frame->localsplus[i] = def;
+            {  // _DEFAULTS_FRAME
+                PyObject **args = &PEEK(oparg);
+                _PyCallCache *cache = (_PyCallCache *)next_instr;
+                assert(call_shape.kwnames == NULL);
+                int argcount = oparg + is_meth;
+                PyCodeObject *code = (PyCodeObject *)func->func_code;
+                DEOPT_IF(argcount > code->co_argcount, CALL);
+                int minargs = cache->min_args;
+                DEOPT_IF(argcount < minargs, CALL);
+                STAT_INC(CALL, hit);
+                new_frame = _PyFrame_Push(tstate, func);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                CALL_STAT_INC(inlined_py_calls);
+                for (int i = 0; i < argcount; i++) {
+                    new_frame->localsplus[i] = (args - is_meth)[i];
+                }
+                for (int i = argcount; i < code->co_argcount; i++) {
+                    PyObject *def = PyTuple_GET_ITEM(func->func_defaults,
+                                                     i - minargs);
+                    Py_INCREF(def);
+                    new_frame->localsplus[i] = def;
+                }
+                for (int i = code->co_argcount; i < code->co_nlocalsplus; i++) {
+                    new_frame->localsplus[i] = NULL;
+                }
             }
-            for (int i = code->co_argcount; i < code->co_nlocalsplus; i++) {
-                new_frame->localsplus[i] = NULL;
+            {  // _ENTER_FRAME
+                STACK_SHRINK(oparg + 2);  // the arguments, then 2-is_meth, as upstream
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                JUMPBY(INLINE_CACHE_ENTRIES_CALL);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
             }
-            STACK_SHRINK(oparg + 2);  // argcount, then 2-is_meth, as upstream
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            JUMPBY(INLINE_CACHE_ENTRIES_CALL);
-            frame->prev_instr = next_instr - 1;
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
         }
 
         // CALL_PY_KEYWORDS: CALL specialized for a Python function called with keyword arguments that name its
@@ -2014,50 +2093,62 @@
         // into a new frame in the parameters' order, the defaults between them, without
         // `initialize_locals`'s search of the names, and runs it in this loop.
         TARGET(CALL_PY_KEYWORDS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            _PyCallCache *cache = (_PyCallCache *)next_instr;
-            assert(call_shape.kwnames != NULL);
-            DEOPT_IF(tstate->interp->eval_frame, CALL);
-            int is_meth = method != NULL;
-            PyObject *function = is_meth ? method : callable;  // PEEK(oparg + is_meth + 1)
-            DEOPT_IF(!PyFunction_Check(function), CALL);
-            PyFunctionObject *func = (PyFunctionObject *)function;
-            DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
-            uint32_t filled = cache->min_args;
-            DEOPT_IF((int)(filled >> 15) != is_meth, CALL);
-            STAT_INC(CALL, hit);
-            PyCodeObject *code = (PyCodeObject *)func->func_code;
-            _PyInterpreterFrame *new_frame = _PyFrame_Push(tstate, func);
-            call_shape.kwnames = NULL;
-            if (new_frame == NULL) {
-                goto error;
+            PyFunctionObject *func;
+            int is_meth;
+            _PyInterpreterFrame *new_frame;
+            {  // _CHECK_PY_FUNCTION
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                DEOPT_IF(tstate->interp->eval_frame, CALL);
+                is_meth = method != NULL;
+                PyObject *function = is_meth ? method : callable;  // PEEK(oparg + is_meth + 1)
+                DEOPT_IF(!PyFunction_Check(function), CALL);
+                func = (PyFunctionObject *)function;
             }
-            CALL_STAT_INC(inlined_py_calls);
-            PyObject **arg = args - is_meth;
-            int nparams = code->co_argcount + code->co_kwonlyargcount;
-            for (int i = 0; i < nparams; i++) {
-                if (filled & (1u << i)) {
-                    new_frame->localsplus[i] = *arg++;
+            {  // _CHECK_FUNCTION_VERSION
+                _PyCallCache *cache = (_PyCallCache *)next_instr;
+                DEOPT_IF(func->func_version != read_u32(cache->func_version), CALL);
+            }
+            {  // _KEYWORDS_FRAME
+                PyObject **args = &PEEK(oparg);
+                _PyCallCache *cache = (_PyCallCache *)next_instr;
+                assert(call_shape.kwnames != NULL);
+                uint32_t filled = cache->min_args;
+                DEOPT_IF((int)(filled >> 15) != is_meth, CALL);
+                STAT_INC(CALL, hit);
+                PyCodeObject *code = (PyCodeObject *)func->func_code;
+                new_frame = _PyFrame_Push(tstate, func);
+                call_shape.kwnames = NULL;
+                if (new_frame == NULL) {
+                    goto error;
                 }
-                else {
-                    PyObject *def = PyTuple_GET_ITEM(func->func_defaults,
-                        i - (code->co_argcount - PyTuple_GET_SIZE(func->func_defaults)));
-                    Py_INCREF(def);
-                    new_frame->localsplus[i] = def;
+                CALL_STAT_INC(inlined_py_calls);
+                PyObject **arg = args - is_meth;
+                int nparams = code->co_argcount + code->co_kwonlyargcount;
+                for (int i = 0; i < nparams; i++) {
+                    if (filled & (1u << i)) {
+                        new_frame->localsplus[i] = *arg++;
+                    }
+                    else {
+                        PyObject *def = PyTuple_GET_ITEM(func->func_defaults,
+                            i - (code->co_argcount - PyTuple_GET_SIZE(func->func_defaults)));
+                        Py_INCREF(def);
+                        new_frame->localsplus[i] = def;
+                    }
+                }
+                for (int i = nparams; i < code->co_nlocalsplus; i++) {
+                    new_frame->localsplus[i] = NULL;
                 }
             }
-            for (int i = nparams; i < code->co_nlocalsplus; i++) {
-                new_frame->localsplus[i] = NULL;
+            {  // _ENTER_FRAME
+                STACK_SHRINK(oparg + 2);  // the arguments, then 2-is_meth, as upstream
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                JUMPBY(INLINE_CACHE_ENTRIES_CALL);
+                frame->prev_instr = next_instr - 1;
+                new_frame->previous = frame;
+                frame = cframe.current_frame = new_frame;
+                goto start_frame;
             }
-            STACK_SHRINK(oparg + 2);  // the arguments, then 2-is_meth, as upstream
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            JUMPBY(INLINE_CACHE_ENTRIES_CALL);
-            frame->prev_instr = next_instr - 1;
-            new_frame->previous = frame;
-            frame = cframe.current_frame = new_frame;
-            goto start_frame;
         }
 
         // CALL_PY_CLASS: CALL specialized for a class whose instances object.__new__ makes and whose __init__ is a
@@ -2096,7 +2187,7 @@
                     }
                 }
             }
-            PyObject *self = tp->tp_new(tp, &_Py_SINGLETON(tuple_empty), NULL);
+            PyObject *self = tp->tp_new(tp, (PyObject *)&_Py_SINGLETON(tuple_empty), NULL);
             _PyInterpreterFrame *new_frame = NULL;
             if (self != NULL) {
                 Py_INCREF(func);
@@ -3847,7 +3938,6 @@
                 assert(!_PyErr_Occurred(tstate));
                 return retval;
             }
-            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST__POP_JUMP_FORWARD_IF_FALSE: LOAD_FAST then POP_JUMP_FORWARD_IF_FALSE in one dispatch: `if x:`, `while flag:`.

@@ -1252,15 +1252,15 @@ reject_LOAD_ATTR_CLASS: ;
 
     // LOAD_ATTR_PROPERTY
     {
+        PyTypeObject *tp = type;
         if (kind != PROPERTY) {
             goto reject_LOAD_ATTR_PROPERTY;
         }
         if (!_PyQuicken_PropertyFunction(((_PyQuicken_Property *)descr)->prop_get, 1)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_PROPERTY);
         }
-        PyTypeObject *tp = type;
         // filled from its guards:
-        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
         }
@@ -1272,15 +1272,15 @@ reject_LOAD_ATTR_PROPERTY: ;
 
     // LOAD_ATTR_DESCRIPTOR
     {
+        PyTypeObject *tp = type;
         if (kind != OVERRIDING && kind != MUTABLE) {
             goto reject_LOAD_ATTR_DESCRIPTOR;
         }
         if (Py_TYPE(descr)->tp_descr_set == NULL || !_PyQuicken_PropertyFunction(_PyType_Lookup(Py_TYPE(descr), &_Py_ID(__get__)), 3)) {
             FAIL_WITH(kind == MUTABLE ? QUICKEN_FAIL_LOAD_ATTR_MUTABLE_CLASS : QUICKEN_FAIL_LOAD_ATTR_OVERRIDING_DESCRIPTOR);
         }
-        PyTypeObject *tp = type;
         // filled from its guards:
-        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_ATTR_OUT_OF_RANGE);
         }
@@ -2157,15 +2157,15 @@ _PyQuicken_Specialize_STORE_ATTR(_Py_CODEUNIT *instr,
 
     // STORE_ATTR_PROPERTY
     {
+        PyTypeObject *tp = type;
         if (kind != PROPERTY) {
             goto reject_STORE_ATTR_PROPERTY;
         }
         if (!_PyQuicken_PropertyFunction(((_PyQuicken_Property *)descr)->prop_set, 2)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_PROPERTY);
         }
-        PyTypeObject *tp = type;
         // filled from its guards:
-        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }
@@ -2177,15 +2177,15 @@ reject_STORE_ATTR_PROPERTY: ;
 
     // STORE_ATTR_DESCRIPTOR
     {
+        PyTypeObject *tp = type;
         if (kind != OVERRIDING && kind != MUTABLE) {
             goto reject_STORE_ATTR_DESCRIPTOR;
         }
         if (!_PyQuicken_PropertyFunction(_PyType_Lookup(Py_TYPE(descr), &_Py_ID(__set__)), 3)) {
             FAIL_WITH(kind == MUTABLE ? QUICKEN_FAIL_STORE_ATTR_MUTABLE_CLASS : QUICKEN_FAIL_STORE_ATTR_OVERRIDING_DESCRIPTOR);
         }
-        PyTypeObject *tp = type;
         // filled from its guards:
-        // DEOPT_IF(tp->tp_version_tag != read_u32(cache->version))
+        // DEOPT_IF(tp->tp_version_tag != type_version)
         if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_STORE_ATTR_OUT_OF_RANGE);
         }

@@ -456,11 +456,11 @@
                     res = ep->me_value;
                 }
                 DEOPT_IF(res == NULL, LOAD_ATTR);
+                POKE(1, res);
                 STAT_INC(LOAD_ATTR, hit);
                 Py_INCREF(res);
                 Py_DECREF(owner);
             }
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -4845,10 +4845,10 @@
             {  // _ADD_FLOAT_INT
                 sum = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) + _PyQuicken_AsDouble(right));
+                                                POKE(2, sum);
                 if (sum == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4874,10 +4874,10 @@
             {  // _SUBTRACT_FLOAT_INT
                 res = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) - _PyQuicken_AsDouble(right));
+                                                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4903,10 +4903,10 @@
             {  // _MULTIPLY_FLOAT_INT
                 res = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) * _PyQuicken_AsDouble(right));
+                                                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4971,10 +4971,10 @@
             {  // _ADD_INT_STORED
                 sum = _PyQuicken_IntAddStored(left, right, &GETLOCAL(0),
                                               next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                              POKE(2, sum);
                 if (sum == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -4994,10 +4994,10 @@
             }
             {  // _ADD_INT
                 sum = _PyQuicken_IntAdd(left, right);
+                POKE(2, sum);
                 if (sum == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -5118,10 +5118,10 @@
             {  // _MULTIPLY_INT_STORED
                 prod = _PyQuicken_IntMultiplyStored(left, right, &GETLOCAL(0),
                                                     next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                                    POKE(2, prod);
                 if (prod == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -5141,10 +5141,10 @@
             }
             {  // _MULTIPLY_INT
                 prod = _PyQuicken_IntMultiply(left, right);
+                POKE(2, prod);
                 if (prod == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -5208,10 +5208,10 @@
             {  // _SUBTRACT_INT_STORED
                 sub = _PyQuicken_IntSubtractStored(left, right, &GETLOCAL(0),
                                                    next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                                   POKE(2, sub);
                 if (sub == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -5231,10 +5231,10 @@
             }
             {  // _SUBTRACT_INT
                 sub = _PyQuicken_IntSubtract(left, right);
+                POKE(2, sub);
                 if (sub == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -5255,10 +5255,10 @@
             }
             {  // _REMAINDER_INT
                 res = _PyQuicken_IntRemainder(left, right);
+                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
@@ -5279,10 +5279,10 @@
             }
             {  // _FLOOR_DIVIDE_INT
                 res = _PyQuicken_IntFloorDivide(left, right);
+                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }

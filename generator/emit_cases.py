@@ -223,7 +223,7 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
     owner = inst.part_owner(index, part.name).family
     family = owner.name if owner else None
     n_inputs = error_pops(part.effect)
-    eager = eager_stores(part) if symbolic is None else {}
+    eager = eager_stores(part) if symbolic is None else symbolic.eager_stores(part)
     for name, (offset, store) in eager.items():
         copy.insert_after(offset, [store])
 
@@ -302,7 +302,8 @@ class _Symbolic:
     of what the real one would hold (bottom first): ("mem", i), the instruction's input i still
     in its slot; ("var", name), a value in a C variable; ("any",), an `unused` output. The real
     stack is written once, at the end, and before an error exit (as the parts one by one would
-    have left it); so no part changes it before a later part's guard."""
+    have left it); so no part changes it before a later part's guard. The exception: an output
+    of the last part is stored as soon as it is final (eager_stores), as in a single body."""
 
     def __init__(self, inst: model.Instruction, untraced: bool, position: str | None):
         self.inst = inst
@@ -314,6 +315,27 @@ class _Symbolic:
         self.below: list[tuple] = []  # during a part: the stack under its inputs
         self.inputs: list[tuple] = []  # during a part: its inputs
         self.copy_out: list[str] = []  # during a part: outputs renamed at its end
+        self.pushed: list[tuple] = []  # during a part: its outputs, as they will stand
+        self.last = False  # during a part: it is the last one
+        self.early: set[str] = set()  # outputs of the last part stored by eager_stores
+
+    def eager_stores(self, part: model.Operation) -> dict[str, tuple[int, str]]:
+        """The last part's eager stores (module eager_stores), at the slots its outputs have in
+        the final stack, relative to the stack pointer on entry, which has not moved. What
+        follows in the part completes or pops the slot (ERROR_IF pops the part's inputs, and
+        the outputs stand above what is under them); the end does not store them again."""
+        if not self.last:
+            return {}
+        result = {}
+        for name, (offset, _) in eager_stores(part).items():
+            if ("var", name) not in self.pushed:
+                continue  # renamed at the part's end (copy_out)
+            depth = self.entry - len(self.below) - self.pushed.index(("var", name))
+            if depth < 1:
+                continue  # above the entry stack pointer: left to the end
+            result[name] = (offset, f"POKE({depth}, {name});")
+        self.early = set(result)
+        return result
 
     def value(self, entry: tuple) -> str:
         return entry[1] if entry[0] == "var" else _peek(Size(self.entry - entry[1]))
@@ -328,7 +350,7 @@ class _Symbolic:
         elif delta > 0:
             lines.append(f"STACK_GROW({delta});")
         return lines + [f"POKE({len(stack) - i}, {e[1]});"
-                        for i, e in enumerate(stack) if e[0] == "var"]
+                        for i, e in enumerate(stack) if e[0] == "var" and e[1] not in self.early]
 
     def error_exit(self, cond: str | None, label: str, popped: bool) -> list[str]:
         """ERROR_IF (the part's inputs popped) or a raw `goto` (still on the stack)."""
@@ -391,6 +413,7 @@ class _Symbolic:
                     self.copy_out.append(f"{o.name}_{index + 1} = {o.name};")
             if part.body.uses_cache:
                 block.append(f"{inst.cache.name} *cache = ({inst.cache.name} *)next_instr;")
+            self.pushed, self.last = pushed, index == len(inst.parts) - 1
             block.extend(expand_body(inst, part, untraced=self.untraced, symbolic=self))
             blocks += _block(f"{{  // {part.name}", block)
             self.stack = self.below + pushed

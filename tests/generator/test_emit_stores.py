@@ -1071,3 +1071,129 @@ def test_values_in_a_composition_that_writes_the_stack_part_by_part(project):
         }
     """)
     assert simulate(case, 2, ["s", "f", "x", "y"]) == ["s", "r"]
+
+
+def test_the_last_part_of_a_symbolic_composition_stores_its_output_when_final(project):
+    # As a single body would (test_store_waits_for_the_last_deopt_if): the output of the last
+    # part goes to its slot in the final stack, relative to the entry stack pointer, after
+    # the part's last guard and before the releases and the ERROR_IF that pops the slot; the
+    # end does not store it again. Earlier parts store nothing: a later part may still guard.
+    case = case_in(project, """
+        cache C {
+            counter: 1;
+        }
+        inst A = 100 (x, y -- r) {
+            r = f(x, y);
+        }
+        inst A_AD (x, y -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
+        op _G (a, b -- a, b) {
+            DEOPT_IF(a == NULL);
+        }
+        op _F (a, b -- c) {
+            c = PyTuple_GET_ITEM(a, 0);
+            DEOPT_IF(c == NULL);
+            Py_DECREF(a);
+            Py_DECREF(b);
+            ERROR_IF(c == Py_None, error);
+        }
+        inst A_M : _G + _F;
+        family A {
+            cache: C;
+            adaptive: A_AD;
+            members: A_M;
+        }
+    """, "A_M")
+    assert case == dedent("""
+        TARGET(A_M) {
+            PyObject *a = PEEK(2);
+            PyObject *b = PEEK(1);
+            PyObject *c;
+            {  // _G
+                DEOPT_IF(a == NULL, A);
+            }
+            {  // _F
+                c = PyTuple_GET_ITEM(a, 0);
+                DEOPT_IF(c == NULL, A);
+                POKE(2, c);
+                Py_DECREF(a);
+                Py_DECREF(b);
+                if (c == Py_None) goto pop_2_error;
+            }
+            STACK_SHRINK(1);
+            JUMPBY(INLINE_CACHE_ENTRIES_A);
+            DISPATCH();
+        }
+    """)
+    assert simulate(case, 0, ["s", "x", "y"]) == ["s", "c"]
+
+
+def test_an_output_of_the_last_part_above_values_of_earlier_parts(project):
+    # The last part's output stands above what earlier parts left in variables: its slot
+    # counts them, and they are written at the end (or before an error exit) as before. An
+    # output above the entry stack pointer is left to the end.
+    case = case_in(project, """
+        op _P1 (a, y, z -- b, c) {
+            b = f(a);
+            c = g(a, y, z);
+            Py_DECREF(a);
+            Py_DECREF(y);
+            Py_DECREF(z);
+        }
+        op _P2 (c -- d) {
+            d = h(c);
+            Py_DECREF(c);
+            ERROR_IF(d == NULL, error);
+        }
+        op _P3 (unused -- unused, e) {
+            e = NULL;
+        }
+        inst A = 100 : _P1 + _P2;
+        inst B = 101 : _P1 + _P2 + _P3;
+    """)
+    assert case == dedent("""
+        TARGET(A) {
+            PyObject *a = PEEK(3);
+            PyObject *y = PEEK(2);
+            PyObject *z = PEEK(1);
+            PyObject *b;
+            PyObject *c;
+            PyObject *d;
+            {  // _P1
+                b = f(a);
+                c = g(a, y, z);
+                Py_DECREF(a);
+                Py_DECREF(y);
+                Py_DECREF(z);
+            }
+            {  // _P2
+                d = h(c);
+                POKE(2, d);
+                Py_DECREF(c);
+                if (d == NULL) {
+                    STACK_SHRINK(2);
+                    POKE(1, b);
+                    goto error;
+                }
+            }
+            STACK_SHRINK(1);
+            POKE(2, b);
+            DISPATCH();
+        }
+    """)
+    assert simulate(case, 0, ["s", "a", "y", "z"]) == ["s", "b", "d"]
+    case = case_in(project, """
+        op _Q1 (a -- b) {
+            b = f(a);
+            Py_DECREF(a);
+        }
+        op _Q2 (b -- b, e) {
+            e = k(b);
+            j();
+        }
+        inst A = 100 : _Q1 + _Q2;
+    """)
+    assert "        e = k(b);\n        j();\n    }\n    STACK_GROW(1);\n    POKE(2, b);\n" \
+        "    POKE(1, e);\n" in case
+    assert simulate(case, 0, ["s", "a"]) == ["s", "b", "e"]

@@ -942,7 +942,8 @@ def test_predict_not_directly_before_a_completion_stays_in_place(project):
 
 def test_error_if_in_a_composition_pops_the_inputs_of_its_part(project):
     # As part by part: _P2's error pops its input c (so the stack is 2 below the entry);
-    # nothing was written before.
+    # nothing was written before but the last part's `d`, stored once final (2.4), in a slot
+    # the error pops.
     case = case_in(project, """
         op _P1 (a, b -- c) {
             c = f(a, b);
@@ -968,10 +969,10 @@ def test_error_if_in_a_composition_pops_the_inputs_of_its_part(project):
             }
             {  // _P2
                 d = g(c);
+                POKE(2, d);
                 if (d == NULL) goto pop_2_error;
                 e = c;
             }
-            POKE(2, d);
             POKE(1, e);
             DISPATCH();
         }

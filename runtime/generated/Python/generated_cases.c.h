@@ -457,11 +457,11 @@
                     res = ep->me_value;
                 }
                 DEOPT_IF(res == NULL, LOAD_ATTR);
+                POKE(1, res);
                 STAT_INC(LOAD_ATTR, hit);
                 Py_INCREF(res);
                 Py_DECREF(owner);
             }
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_ATTR);
             DISPATCH();
         }
@@ -4914,10 +4914,7 @@
             }
         }
 
-        // BINARY_OP_ADD_FLOAT_INT: `float + int` and `int + float`: an exact float and an exact int of one digit, in
-        // either order. Deopts otherwise.
-        // The result is written into the float operand if only the stack referred to it
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_ADD_FLOAT_INT: `float + int` and `int + float`, on _GUARD_FLOAT_AND_MEDIUM_INT's operands.
         TARGET(BINARY_OP_ADD_FLOAT_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -4935,18 +4932,15 @@
             {  // _ADD_FLOAT_INT
                 sum = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) + _PyQuicken_AsDouble(right));
+                                                POKE(2, sum);
                 if (sum == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_SUBTRACT_FLOAT_INT: `float - int` and `int - float`: an exact float and an exact int of one digit, in
-        // either order. Deopts otherwise.
-        // The result is written into the float operand if only the stack referred to it
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_SUBTRACT_FLOAT_INT: `float - int` and `int - float`, on _GUARD_FLOAT_AND_MEDIUM_INT's operands.
         TARGET(BINARY_OP_SUBTRACT_FLOAT_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -4964,18 +4958,15 @@
             {  // _SUBTRACT_FLOAT_INT
                 res = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) - _PyQuicken_AsDouble(right));
+                                                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_MULTIPLY_FLOAT_INT: `float * int` and `int * float`: an exact float and an exact int of one digit, in
-        // either order. Deopts otherwise.
-        // The result is written into the float operand if only the stack referred to it
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_MULTIPLY_FLOAT_INT: `float * int` and `int * float`, on _GUARD_FLOAT_AND_MEDIUM_INT's operands.
         TARGET(BINARY_OP_MULTIPLY_FLOAT_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -4993,61 +4984,60 @@
             {  // _MULTIPLY_FLOAT_INT
                 res = _PyQuicken_FloatIntResult(left, right,
                                                 _PyQuicken_AsDouble(left) * _PyQuicken_AsDouble(right));
+                                                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_ADD_FLOAT_STORED: `x = a + b` on exact floats where a store into a fast local follows: as
-        // BINARY_OP_ADD_FLOAT, and where no operand is a temporary the result is written into the
-        // float the store replaces (an operand stored back, `x += y`, or the local's previous
-        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_ADD_FLOAT_STORED: `x = a + b` on two exact floats, where a store into a fast local follows.
         TARGET(BINARY_OP_ADD_FLOAT_STORED) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sum;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double value = ((PyFloatObject *)left)->ob_fval + ((PyFloatObject *)right)->ob_fval;
-            sum = _PyQuicken_FloatStored(left, right, value,
-                                         &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
-                                         POKE(2, sum);
-            if (sum == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_FLOAT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
+            }
+            {  // _ADD_FLOAT_STORED
+                double value = ((PyFloatObject *)left)->ob_fval + ((PyFloatObject *)right)->ob_fval;
+                sum = _PyQuicken_FloatStored(left, right, value,
+                                             &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                             POKE(2, sum);
+                if (sum == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_ADD_FLOAT: `float + float`: deopts unless both operands are exact floats.
-        // The result is written into a float operand only the stack referred to, if there is one
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_ADD_FLOAT: `float + float` on two exact floats.
         TARGET(BINARY_OP_ADD_FLOAT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sum;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
-            DEOPT_IF(Py_TYPE(right) != Py_TYPE(left), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double dsum = ((PyFloatObject *)left)->ob_fval +
-                ((PyFloatObject *)right)->ob_fval;
-            sum = _PyQuicken_FloatResult(left, right, dsum);
-            POKE(2, sum);
-            if (sum == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_FLOAT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
+            }
+            {  // _ADD_FLOAT
+                double dsum = ((PyFloatObject *)left)->ob_fval + ((PyFloatObject *)right)->ob_fval;
+                sum = _PyQuicken_FloatResult(left, right, dsum);
+                POKE(2, sum);
+                if (sum == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_ADD_INT_STORED: `x = a + b` on exact ints where a store into a fast local follows: as
-        // BINARY_OP_ADD_INT, and where no operand is a temporary a one-digit result is written into
-        // the int the store replaces (an operand stored back, `x += y`, or the local's previous
-        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_ADD_INT_STORED: `x = a + b` on two exact ints, where a store into a fast local follows.
         TARGET(BINARY_OP_ADD_INT_STORED) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5061,17 +5051,15 @@
             {  // _ADD_INT_STORED
                 sum = _PyQuicken_IntAddStored(left, right, &GETLOCAL(0),
                                               next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                              POKE(2, sum);
                 if (sum == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_ADD_INT: `int + int`: deopts unless both operands are exact ints.
-        // A one-digit result is written into an operand only the stack referred to, if there is
-        // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_ADD_INT: `int + int` on two exact ints.
         TARGET(BINARY_OP_ADD_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5084,10 +5072,10 @@
             }
             {  // _ADD_INT
                 sum = _PyQuicken_IntAdd(left, right);
+                POKE(2, sum);
                 if (sum == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sum);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
@@ -5148,53 +5136,52 @@
             DISPATCH();
         }
 
-        // BINARY_OP_MULTIPLY_FLOAT_STORED: `x = a * b` on exact floats where a store into a fast local follows: as
-        // BINARY_OP_MULTIPLY_FLOAT, and where no operand is a temporary the result is written into the
-        // float the store replaces (an operand stored back, `x *= y`, or the local's previous
-        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_MULTIPLY_FLOAT_STORED: `x = a * b` on two exact floats, where a store into a fast local follows.
         TARGET(BINARY_OP_MULTIPLY_FLOAT_STORED) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *prod;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double value = ((PyFloatObject *)left)->ob_fval * ((PyFloatObject *)right)->ob_fval;
-            prod = _PyQuicken_FloatStored(left, right, value,
-                                          &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
-                                          POKE(2, prod);
-            if (prod == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_FLOAT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
+            }
+            {  // _MULTIPLY_FLOAT_STORED
+                double value = ((PyFloatObject *)left)->ob_fval * ((PyFloatObject *)right)->ob_fval;
+                prod = _PyQuicken_FloatStored(left, right, value,
+                                              &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                              POKE(2, prod);
+                if (prod == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_MULTIPLY_FLOAT: `float * float`: deopts unless both operands are exact floats.
-        // The result is written into a float operand only the stack referred to, if there is one
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_MULTIPLY_FLOAT: `float * float` on two exact floats.
         TARGET(BINARY_OP_MULTIPLY_FLOAT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *prod;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double dprod = ((PyFloatObject *)left)->ob_fval *
-                ((PyFloatObject *)right)->ob_fval;
-            prod = _PyQuicken_FloatResult(left, right, dprod);
-            POKE(2, prod);
-            if (prod == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_FLOAT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
+            }
+            {  // _MULTIPLY_FLOAT
+                double dprod = ((PyFloatObject *)left)->ob_fval * ((PyFloatObject *)right)->ob_fval;
+                prod = _PyQuicken_FloatResult(left, right, dprod);
+                POKE(2, prod);
+                if (prod == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_MULTIPLY_INT_STORED: `x = a * b` on exact ints where a store into a fast local follows: as
-        // BINARY_OP_MULTIPLY_INT, and where no operand is a temporary a one-digit result is written into
-        // the int the store replaces (an operand stored back, `x *= y`, or the local's previous
-        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_MULTIPLY_INT_STORED: `x = a * b` on two exact ints, where a store into a fast local follows.
         TARGET(BINARY_OP_MULTIPLY_INT_STORED) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5208,17 +5195,15 @@
             {  // _MULTIPLY_INT_STORED
                 prod = _PyQuicken_IntMultiplyStored(left, right, &GETLOCAL(0),
                                                     next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                                    POKE(2, prod);
                 if (prod == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
 
-        // BINARY_OP_MULTIPLY_INT: `int * int`: deopts unless both operands are exact ints.
-        // A one-digit result is written into an operand only the stack referred to, if there is
-        // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_MULTIPLY_INT: `int * int` on two exact ints.
         TARGET(BINARY_OP_MULTIPLY_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5231,60 +5216,60 @@
             }
             {  // _MULTIPLY_INT
                 prod = _PyQuicken_IntMultiply(left, right);
+                POKE(2, prod);
                 if (prod == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, prod);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
 
-        // BINARY_OP_SUBTRACT_FLOAT_STORED: `x = a - b` on exact floats where a store into a fast local follows: as
-        // BINARY_OP_SUBTRACT_FLOAT, and where no operand is a temporary the result is written into the
-        // float the store replaces (an operand stored back, `x -= y`, or the local's previous
-        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_SUBTRACT_FLOAT_STORED: `x = a - b` on two exact floats, where a store into a fast local follows.
         TARGET(BINARY_OP_SUBTRACT_FLOAT_STORED) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sub;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double value = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
-            sub = _PyQuicken_FloatStored(left, right, value,
-                                         &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
-                                         POKE(2, sub);
-            if (sub == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_FLOAT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
+            }
+            {  // _SUBTRACT_FLOAT_STORED
+                double value = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
+                sub = _PyQuicken_FloatStored(left, right, value,
+                                             &GETLOCAL(0), next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                             POKE(2, sub);
+                if (sub == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_SUBTRACT_FLOAT: `float - float`: deopts unless both operands are exact floats.
-        // The result is written into a float operand only the stack referred to, if there is one
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_SUBTRACT_FLOAT: `float - float` on two exact floats.
         TARGET(BINARY_OP_SUBTRACT_FLOAT) {
-            PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *sub;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
-            STAT_INC(BINARY_OP, hit);
-            double dsub = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
-            sub = _PyQuicken_FloatResult(left, right, dsub);
-            POKE(2, sub);
-            if (sub == NULL) goto pop_2_error;
+            {  // _GUARD_BOTH_FLOAT
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), BINARY_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), BINARY_OP);
+                STAT_INC(BINARY_OP, hit);
+            }
+            {  // _SUBTRACT_FLOAT
+                double dsub = ((PyFloatObject *)left)->ob_fval - ((PyFloatObject *)right)->ob_fval;
+                sub = _PyQuicken_FloatResult(left, right, dsub);
+                POKE(2, sub);
+                if (sub == NULL) goto pop_2_error;
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_SUBTRACT_INT_STORED: `x = a - b` on exact ints where a store into a fast local follows: as
-        // BINARY_OP_SUBTRACT_INT, and where no operand is a temporary a one-digit result is written into
-        // the int the store replaces (an operand stored back, `x -= y`, or the local's previous
-        // value) if nothing else refers to it (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_SUBTRACT_INT_STORED: `x = a - b` on two exact ints, where a store into a fast local follows.
         TARGET(BINARY_OP_SUBTRACT_INT_STORED) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5298,17 +5283,15 @@
             {  // _SUBTRACT_INT_STORED
                 sub = _PyQuicken_IntSubtractStored(left, right, &GETLOCAL(0),
                                                    next_instr[INLINE_CACHE_ENTRIES_BINARY_OP]);
+                                                   POKE(2, sub);
                 if (sub == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_SUBTRACT_INT: `int - int`: deopts unless both operands are exact ints.
-        // A one-digit result is written into an operand only the stack referred to, if there is
-        // one; small results are the shared small ints (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_SUBTRACT_INT: `int - int` on two exact ints.
         TARGET(BINARY_OP_SUBTRACT_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5321,18 +5304,16 @@
             }
             {  // _SUBTRACT_INT
                 sub = _PyQuicken_IntSubtract(left, right);
+                POKE(2, sub);
                 if (sub == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, sub);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
-        // BINARY_OP_REMAINDER_INT: `int % int`: deopts unless both operands are exact ints. One-digit operands are computed in
-        // the case (the result in an operand only the stack referred to, if there is one, or a small
-        // int); others run int's own remainder without the generic operator's search of both
-        // operands' slots (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_REMAINDER_INT: `int % int` on two exact ints: one-digit operands are computed in the case, others run
+        // int's own remainder without the generic operator's search of both operands' slots.
         TARGET(BINARY_OP_REMAINDER_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5345,18 +5326,15 @@
             }
             {  // _REMAINDER_INT
                 res = _PyQuicken_IntRemainder(left, right);
+                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
 
-        // BINARY_OP_FLOOR_DIVIDE_INT: `int // int`: deopts unless both operands are exact ints. One-digit operands are computed in
-        // the case (the result in an operand only the stack referred to, if there is one, or a small
-        // int); others run int's own floor division without the generic operator's search of both
-        // operands' slots (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_FLOOR_DIVIDE_INT: `int // int` on two exact ints: as BINARY_OP_REMAINDER_INT, with int's own floor division.
         TARGET(BINARY_OP_FLOOR_DIVIDE_INT) {
             PyObject *left = PEEK(2);
             PyObject *right = PEEK(1);
@@ -5369,18 +5347,16 @@
             }
             {  // _FLOOR_DIVIDE_INT
                 res = _PyQuicken_IntFloorDivide(left, right);
+                POKE(2, res);
                 if (res == NULL) goto pop_2_error;
             }
             STACK_SHRINK(1);
-            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_BINARY_OP);
             DISPATCH();
         }
 
-        // BINARY_OP_TRUE_DIVIDE_FLOAT: `float / float`: deopts unless both operands are exact floats and the divisor is not zero
-        // (the generic instruction raises ZeroDivisionError).
-        // The result is written into a float operand only the stack referred to, if there is one
-        // (runtime/quicken/quicken_numbers.h).
+        // BINARY_OP_TRUE_DIVIDE_FLOAT: `float / float` on two exact floats: deopts for a zero divisor too (the generic instruction
+        // raises ZeroDivisionError), so it guards by itself, before counting the hit.
         TARGET(BINARY_OP_TRUE_DIVIDE_FLOAT) {
             PyObject *right = PEEK(1);
             PyObject *left = PEEK(2);

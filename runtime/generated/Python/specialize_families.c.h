@@ -325,7 +325,10 @@ reject_BINARY_OP_MULTIPLY_FLOAT_INT: ;
 
     // BINARY_OP_ADD_FLOAT_STORED
     {
-        if (!add || !PyFloat_CheckExact(lhs) || !stored) {
+        if (!PyFloat_CheckExact(lhs)) {
+            goto reject_BINARY_OP_ADD_FLOAT_STORED;
+        }
+        if (!add || !stored) {
             goto reject_BINARY_OP_ADD_FLOAT_STORED;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_ADD_FLOAT_STORED);
@@ -335,7 +338,10 @@ reject_BINARY_OP_ADD_FLOAT_STORED: ;
 
     // BINARY_OP_ADD_FLOAT
     {
-        if (!add || !PyFloat_CheckExact(lhs)) {
+        if (!PyFloat_CheckExact(lhs)) {
+            goto reject_BINARY_OP_ADD_FLOAT;
+        }
+        if (!add) {
             goto reject_BINARY_OP_ADD_FLOAT;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_ADD_FLOAT);
@@ -345,7 +351,10 @@ reject_BINARY_OP_ADD_FLOAT: ;
 
     // BINARY_OP_ADD_INT_STORED
     {
-        if (!add || !PyLong_CheckExact(lhs) || !stored) {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_ADD_INT_STORED;
+        }
+        if (!add || !stored) {
             goto reject_BINARY_OP_ADD_INT_STORED;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_ADD_INT_STORED);
@@ -355,7 +364,10 @@ reject_BINARY_OP_ADD_INT_STORED: ;
 
     // BINARY_OP_ADD_INT
     {
-        if (!add || !PyLong_CheckExact(lhs)) {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_ADD_INT;
+        }
+        if (!add) {
             goto reject_BINARY_OP_ADD_INT;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_ADD_INT);
@@ -393,7 +405,10 @@ reject_BINARY_OP_ADD_UNICODE: ;
 
     // BINARY_OP_MULTIPLY_FLOAT_STORED
     {
-        if (!multiply || !PyFloat_CheckExact(lhs) || !stored) {
+        if (!PyFloat_CheckExact(lhs)) {
+            goto reject_BINARY_OP_MULTIPLY_FLOAT_STORED;
+        }
+        if (!multiply || !stored) {
             goto reject_BINARY_OP_MULTIPLY_FLOAT_STORED;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_FLOAT_STORED);
@@ -403,7 +418,10 @@ reject_BINARY_OP_MULTIPLY_FLOAT_STORED: ;
 
     // BINARY_OP_MULTIPLY_FLOAT
     {
-        if (!multiply || !PyFloat_CheckExact(lhs)) {
+        if (!PyFloat_CheckExact(lhs)) {
+            goto reject_BINARY_OP_MULTIPLY_FLOAT;
+        }
+        if (!multiply) {
             goto reject_BINARY_OP_MULTIPLY_FLOAT;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_FLOAT);
@@ -413,7 +431,10 @@ reject_BINARY_OP_MULTIPLY_FLOAT: ;
 
     // BINARY_OP_MULTIPLY_INT_STORED
     {
-        if (!multiply || !PyLong_CheckExact(lhs) || !stored) {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_MULTIPLY_INT_STORED;
+        }
+        if (!multiply || !stored) {
             goto reject_BINARY_OP_MULTIPLY_INT_STORED;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_INT_STORED);
@@ -423,7 +444,10 @@ reject_BINARY_OP_MULTIPLY_INT_STORED: ;
 
     // BINARY_OP_MULTIPLY_INT
     {
-        if (!multiply || !PyLong_CheckExact(lhs)) {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_MULTIPLY_INT;
+        }
+        if (!multiply) {
             goto reject_BINARY_OP_MULTIPLY_INT;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_MULTIPLY_INT);
@@ -433,7 +457,10 @@ reject_BINARY_OP_MULTIPLY_INT: ;
 
     // BINARY_OP_SUBTRACT_FLOAT_STORED
     {
-        if (!subtract || !PyFloat_CheckExact(lhs) || !stored) {
+        if (!PyFloat_CheckExact(lhs)) {
+            goto reject_BINARY_OP_SUBTRACT_FLOAT_STORED;
+        }
+        if (!subtract || !stored) {
             goto reject_BINARY_OP_SUBTRACT_FLOAT_STORED;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_FLOAT_STORED);
@@ -443,7 +470,10 @@ reject_BINARY_OP_SUBTRACT_FLOAT_STORED: ;
 
     // BINARY_OP_SUBTRACT_FLOAT
     {
-        if (!subtract || !PyFloat_CheckExact(lhs)) {
+        if (!PyFloat_CheckExact(lhs)) {
+            goto reject_BINARY_OP_SUBTRACT_FLOAT;
+        }
+        if (!subtract) {
             goto reject_BINARY_OP_SUBTRACT_FLOAT;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_FLOAT);
@@ -453,7 +483,10 @@ reject_BINARY_OP_SUBTRACT_FLOAT: ;
 
     // BINARY_OP_SUBTRACT_INT_STORED
     {
-        if (!subtract || !PyLong_CheckExact(lhs) || !stored) {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_SUBTRACT_INT_STORED;
+        }
+        if (!subtract || !stored) {
             goto reject_BINARY_OP_SUBTRACT_INT_STORED;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_INT_STORED);
@@ -463,7 +496,10 @@ reject_BINARY_OP_SUBTRACT_INT_STORED: ;
 
     // BINARY_OP_SUBTRACT_INT
     {
-        if (!subtract || !PyLong_CheckExact(lhs)) {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_SUBTRACT_INT;
+        }
+        if (!subtract) {
             goto reject_BINARY_OP_SUBTRACT_INT;
         }
         _Py_SET_OPCODE(*instr, BINARY_OP_SUBTRACT_INT);
@@ -473,6 +509,9 @@ reject_BINARY_OP_SUBTRACT_INT: ;
 
     // BINARY_OP_REMAINDER_INT
     {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_REMAINDER_INT;
+        }
         if (!remainder || !two_ints) {
             goto reject_BINARY_OP_REMAINDER_INT;
         }
@@ -483,6 +522,9 @@ reject_BINARY_OP_REMAINDER_INT: ;
 
     // BINARY_OP_FLOOR_DIVIDE_INT
     {
+        if (!PyLong_CheckExact(lhs)) {
+            goto reject_BINARY_OP_FLOOR_DIVIDE_INT;
+        }
         if (!floor_divide || !two_ints) {
             goto reject_BINARY_OP_FLOOR_DIVIDE_INT;
         }

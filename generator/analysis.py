@@ -1131,7 +1131,11 @@ class _Analyzer:
                                        f"counter in the first cache entry, which would be the "
                                        f"next instruction")
                         break  # (an unknown cache is reported with the family)
-            self.check_releases(name, op)
+            handed = None  # the inputs an earlier part named, in every use of the op
+            for inst, index in contexts:
+                named = _named_before(inst, index) if inst.kind == "composed" else set()
+                handed = named if handed is None else handed & named
+            self.check_releases(name, op, handed or set())
             for move, after, what in _stack_move_problems(op.body.reading):
                 head = op.body.reading.tokens[move.first]
                 self.error(head.location,
@@ -1182,8 +1186,10 @@ class _Analyzer:
                 self.error(token.location, f"unknown instruction '{token.text}'"
                                            f"{self.suggest(token.text, by_name)}")
 
-    def check_releases(self, name: str, op: model.Operation) -> None:
-        """An input the instruction pops must be used (released, stored, handed on), and a raw
+    def check_releases(self, name: str, op: model.Operation, handed: set[int]) -> None:
+        """An input the instruction pops must be used (released, stored, handed on: by this
+        body, or, in a composition, by an earlier part that named it, such as one that gave a
+        value from it: `handed`, the input indexes), and a raw
         `goto error` or `goto exception_unwind` must not follow the release of an input without
         a stack move between them: the unwinder releases what is still on the stack, so the
         input would be released twice (ERROR_IF pops the inputs first)."""
@@ -1192,9 +1198,9 @@ class _Analyzer:
         kept = {o.name for e in filter(None, [op.effect, op.jump_effect]) for o in e.outputs}
         pops = reading.brackets.problem is None and (  # else the reading is no guide
             op.body.completes or any(s.kind == dsl.ERROR for s in reading.dsl_statements()))
-        for item in op.effect.inputs if pops else []:
+        for k, item in enumerate(op.effect.inputs if pops else []):
             if not item.is_unused and item.name not in reading.names and item.name not in kept \
-                    and not item.is_array and not item.is_value:
+                    and not item.is_array and not item.is_value and k not in handed:
                 self.error(item.location,
                            f"input '{item.name}' of {name} is popped, but the body never uses "
                            f"it: its reference would leak (release it with Py_DECREF, or name "
@@ -1252,6 +1258,32 @@ class _Analyzer:
             if isinstance(d, ast.InstDecl) and d.kind == "op" and names.get(d.name) is d \
                     and d.name not in self._users and d.name not in self.suspects:
                 self.error(d.location, f"operation {d.name} is not used by any instruction")
+
+
+def _named_before(inst: model.Instruction, index: int) -> set[int]:
+    """The inputs of part `index` of a composition (indexes in its effect) that a part before
+    it names: the stack items matched from part to part as compose_effects matches them."""
+    stack: list[bool] = []  # per item: named by a part so far
+    for k, part in enumerate(inst.parts[:index + 1]):
+        effect = part.effect
+        names = part.body.reading.names
+        inputs = [i for i in effect.inputs if not i.is_value]
+        taken = stack[len(stack) - len(inputs):] if len(inputs) <= len(stack) else \
+            [False] * (len(inputs) - len(stack)) + stack
+        if k == index:
+            real = [j for j, i in enumerate(effect.inputs) if not i.is_value]
+            return {real[j] for j, named in enumerate(taken) if named}
+        del stack[max(0, len(stack) - len(inputs)):]
+        taken = [named or (not i.is_unused and i.name in names)
+                 for named, i in zip(taken, inputs)]
+        plain = effect.without_values()
+        kept = plain.pass_through()
+        in_at = {p: j for j, p in enumerate(plain.offsets_from_bottom(plain.inputs))}
+        out_pos = plain.offsets_from_bottom(plain.outputs)
+        for j, out in enumerate(plain.outputs):
+            at = in_at.get(out_pos[j])
+            stack.append(taken[at] if j in kept and at is not None else False)
+    return set()
 
 
 def _own_names(op: model.Operation) -> set[str]:

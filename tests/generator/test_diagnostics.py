@@ -1562,6 +1562,31 @@ def test_guard_after_parts_that_pass_the_stack_through(project):
                "item through (unwritten_before), keeps it unwritten there")])
 
 
+def test_an_input_released_through_a_value_an_earlier_part_gave(project):
+    # _P2 pops `a` without naming it: its reference is released as `t`, which _P1 took from
+    # it. Without such an earlier part the reference leaks.
+    later = """
+        op _P2 (a, t: PyObject * -- b) {
+            b = f(t);
+            Py_DECREF(t);
+        }
+    """
+    loads(project, """
+        op _P1 (a -- a, t: PyObject *) {
+            t = a;
+        }
+        inst A = 100 : _P1 + _P2;
+    """ + later)
+    expect(project, """
+        op _P1 (x -- x, t: PyObject *) {
+            t = NULL;
+        }
+        inst A = 100 : _P1 + _P2;
+    """ + later, [(6, 9, "input 'a' of _P2 is popped, but the body never uses it: its reference "
+                          "would leak (release it with Py_DECREF, or name it 'unused' if the slot "
+                          "holds no reference)")])
+
+
 def test_composed_effect(project):
     m = loads(project, """
         op _P1 (a, b -- c) {

@@ -526,11 +526,11 @@
                 PyObject *args[1] = {owner};
                 new_frame = quicken_property_push(tstate, fget, property, name, owner, args, 1,
                                                   QUICKEN_END_GETTER);
+            }
+            {  // _ENTER_GETTER_FRAME
                 if (new_frame == NULL) {
                     goto error;
                 }
-            }
-            {  // _ENTER_GETTER_FRAME
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 frame->prev_instr = next_instr - 1;
                 new_frame->previous = frame;
@@ -571,11 +571,11 @@
                 PyObject *args[3] = {descr, owner, (PyObject *)tp};
                 new_frame = quicken_property_push(tstate, get, descr, name, owner, args, 3,
                                                   QUICKEN_END_GETTER);
+            }
+            {  // _ENTER_GETTER_FRAME
                 if (new_frame == NULL) {
                     goto error;
                 }
-            }
-            {  // _ENTER_GETTER_FRAME
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 frame->prev_instr = next_instr - 1;
                 new_frame->previous = frame;
@@ -677,15 +677,16 @@
                 PyObject *args[2] = {owner, value};
                 new_frame = quicken_property_push(tstate, fset, property, name, owner, args, 2,
                                                   QUICKEN_END_SETTER);
+            }
+            {  // _ENTER_SETTER_FRAME
+                PyObject *owner = PEEK(1);
+                PyObject *value = PEEK(2);
                 if (new_frame == NULL) {
                     // The generic STORE_ATTR's order: the value, then the owner, then the error.
                     Py_DECREF(value);
                     Py_DECREF(owner);
-                    STACK_SHRINK(2);
-                    goto error;
+                    if (true) goto pop_2_error;
                 }
-            }
-            {  // _ENTER_SETTER_FRAME
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 frame->prev_instr = next_instr - 1;
                 new_frame->previous = frame;
@@ -724,15 +725,16 @@
                 PyObject *args[3] = {descr, owner, value};
                 new_frame = quicken_property_push(tstate, set, descr, name, owner, args, 3,
                                                   QUICKEN_END_SETTER);
-                if (new_frame == NULL) {
-                    // As _PUSH_SETTER's.
-                    Py_DECREF(value);
-                    Py_DECREF(owner);
-                    STACK_SHRINK(2);
-                    goto error;
-                }
             }
             {  // _ENTER_SETTER_FRAME
+                PyObject *owner = PEEK(1);
+                PyObject *value = PEEK(2);
+                if (new_frame == NULL) {
+                    // The generic STORE_ATTR's order: the value, then the owner, then the error.
+                    Py_DECREF(value);
+                    Py_DECREF(owner);
+                    if (true) goto pop_2_error;
+                }
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 frame->prev_instr = next_instr - 1;
                 new_frame->previous = frame;
@@ -1417,74 +1419,92 @@
             DISPATCH();
         }
 
-        // PRECALL_BUILTIN_CLASS: Calls a class through its `tp_vectorcall`, in PRECALL: guards that the effective callable
-        // is a type with `tp_vectorcall`; keywords allowed. Replaces the items by the result and
-        // skips the CALL; raises if the call fails.
         TARGET(PRECALL_BUILTIN_CLASS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            int kwnames_len = KWNAMES_LEN();
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            DEOPT_IF(!PyType_Check(function), PRECALL);
-            PyTypeObject *tp = (PyTypeObject *)function;
-            DEOPT_IF(tp->tp_vectorcall == NULL, PRECALL);
-            STAT_INC(PRECALL, hit);
-            res = tp->tp_vectorcall((PyObject *)tp, args - is_meth,
-                                              total_args-kwnames_len, call_shape.kwnames);
-            call_shape.kwnames = NULL;
-            /* Free the arguments. */
-            for (int i = 0; i < total_args; i++) {
-                Py_DECREF((args - is_meth)[i]);
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyObject *result;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            POKE((Py_ssize_t)oparg + 2, res);
-            Py_DECREF(tp);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+            {  // _CALL_BUILTIN_CLASS
+                PyObject **args = &PEEK(oparg);
+                int kwnames_len = KWNAMES_LEN();
+                DEOPT_IF(!PyType_Check(function), PRECALL);
+                PyTypeObject *tp = (PyTypeObject *)function;
+                DEOPT_IF(tp->tp_vectorcall == NULL, PRECALL);
+                STAT_INC(PRECALL, hit);
+                result = tp->tp_vectorcall((PyObject *)tp, args - is_meth,
+                                           total_args-kwnames_len, call_shape.kwnames);
+                call_shape.kwnames = NULL;
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            {  // _RELEASE_ARGS
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert((result != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+
+                /* Free the arguments. */
+                for (int i = 0; i < total_args; i++) {
+                    Py_DECREF((args - is_meth)[i]);
+                }
+                Py_DECREF(function);
+                res = result;
+                POKE((Py_ssize_t)oparg + 2, res);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
         // PRECALL_NO_KW_LEN: `len(o)`, in PRECALL: guards one effective argument and the builtin `len`. Replaces the
         // items by the length and skips the CALL; raises if `o` has no length.
         TARGET(PRECALL_NO_KW_LEN) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            assert(call_shape.kwnames == NULL);
-            /* len(o) */
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            DEOPT_IF(total_args != 1, PRECALL);
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            PyInterpreterState *interp = _PyInterpreterState_GET();
-            DEOPT_IF(function != interp->callable_cache.len, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyObject *arg = args[-is_meth];  // TOP()
-            Py_ssize_t len_i = PyObject_Length(arg);
-            if (len_i < 0) {
-                goto error;
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            res = PyLong_FromSsize_t(len_i);
-            POKE((Py_ssize_t)oparg + 2, res);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+            {  // _CALL_LEN
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert(cframe.use_tracing == 0);
+                assert(call_shape.kwnames == NULL);
+                /* len(o) */
+                DEOPT_IF(total_args != 1, PRECALL);
+                PyInterpreterState *interp = _PyInterpreterState_GET();
+                DEOPT_IF(function != interp->callable_cache.len, PRECALL);
+                STAT_INC(PRECALL, hit);
+                PyObject *arg = args[-is_meth];  // TOP()
+                Py_ssize_t len_i = PyObject_Length(arg);
+                if (len_i < 0) {
+                    goto error;
+                }
+                res = PyLong_FromSsize_t(len_i);
+                POKE((Py_ssize_t)oparg + 2, res);
+                assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
-            Py_DECREF(function);
-            Py_DECREF(arg);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+                Py_DECREF(function);
+                Py_DECREF(arg);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
@@ -1493,81 +1513,95 @@
         // effective argument and an exact builtin function with flags `METH_O`. Replaces the items
         // by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_BUILTIN_O) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            /* Builtin METH_O functions */
-            assert(call_shape.kwnames == NULL);
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            DEOPT_IF(total_args != 1, PRECALL);
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
-            DEOPT_IF(PyCFunction_GET_FLAGS(function) != METH_O, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyCFunction cfunc = PyCFunction_GET_FUNCTION(function);
-            // This is slower but CPython promises to check all non-vectorcall
-            // function calls.
-            if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
-                goto error;
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            PyObject *arg = args[-is_meth];  // TOP()
-            res = _PyCFunction_TrampolineCall(cfunc, PyCFunction_GET_SELF(function), arg);
-            POKE((Py_ssize_t)oparg + 2, res);
-            _Py_LeaveRecursiveCallTstate(tstate);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+            {  // _CALL_BUILTIN_O
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert(cframe.use_tracing == 0);
+                /* Builtin METH_O functions */
+                assert(call_shape.kwnames == NULL);
+                DEOPT_IF(total_args != 1, PRECALL);
+                DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
+                DEOPT_IF(PyCFunction_GET_FLAGS(function) != METH_O, PRECALL);
+                STAT_INC(PRECALL, hit);
+                PyCFunction cfunc = PyCFunction_GET_FUNCTION(function);
+                // This is slower but CPython promises to check all non-vectorcall
+                // function calls.
+                if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
+                    goto error;
+                }
+                PyObject *arg = args[-is_meth];  // TOP()
+                res = _PyCFunction_TrampolineCall(cfunc, PyCFunction_GET_SELF(function), arg);
+                POKE((Py_ssize_t)oparg + 2, res);
+                _Py_LeaveRecursiveCallTstate(tstate);
+                assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
-            Py_DECREF(arg);
-            Py_DECREF(function);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+                Py_DECREF(arg);
+                Py_DECREF(function);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
         // PRECALL_NO_KW_ISINSTANCE: `isinstance(o, cls)`, in PRECALL: guards two effective arguments and the builtin
         // `isinstance`. Replaces the items by the bool and skips the CALL; raises if the check does.
         TARGET(PRECALL_NO_KW_ISINSTANCE) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            assert(call_shape.kwnames == NULL);
-            /* isinstance(o, o2) */
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            DEOPT_IF(total_args != 2, PRECALL);
-            PyInterpreterState *interp = _PyInterpreterState_GET();
-            DEOPT_IF(function != interp->callable_cache.isinstance, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyObject *cls = args[1 - is_meth];  // POP()
-            PyObject *inst = args[-is_meth];    // then TOP()
-            int retval = PyObject_IsInstance(inst, cls);
-            if (retval < 0) {
-                Py_DECREF(cls);
-                STACK_SHRINK(1);  // `cls` was popped
-                goto error;
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            res = PyBool_FromLong(retval);
-            POKE((Py_ssize_t)oparg + 2, res);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+            {  // _CALL_ISINSTANCE
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert(cframe.use_tracing == 0);
+                assert(call_shape.kwnames == NULL);
+                /* isinstance(o, o2) */
+                DEOPT_IF(total_args != 2, PRECALL);
+                PyInterpreterState *interp = _PyInterpreterState_GET();
+                DEOPT_IF(function != interp->callable_cache.isinstance, PRECALL);
+                STAT_INC(PRECALL, hit);
+                PyObject *cls = args[1 - is_meth];  // POP()
+                PyObject *inst = args[-is_meth];    // then TOP()
+                int retval = PyObject_IsInstance(inst, cls);
+                if (retval < 0) {
+                    Py_DECREF(cls);
+                    STACK_SHRINK(1);  // `cls` was popped
+                    goto error;
+                }
+                res = PyBool_FromLong(retval);
+                POKE((Py_ssize_t)oparg + 2, res);
+                assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
-            Py_DECREF(inst);
-            Py_DECREF(cls);
-            Py_DECREF(function);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+                Py_DECREF(inst);
+                Py_DECREF(cls);
+                Py_DECREF(function);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
             DISPATCH();
         }
@@ -1576,45 +1610,57 @@
         // builtin function with flags `METH_FASTCALL`. Replaces the items by the result and skips
         // the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_BUILTIN_FAST) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            /* Builtin METH_FASTCALL functions, without keywords */
-            assert(call_shape.kwnames == NULL);
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
-            DEOPT_IF(PyCFunction_GET_FLAGS(function) != METH_FASTCALL, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyCFunction cfunc = PyCFunction_GET_FUNCTION(function);
-            /* res = func(self, args, nargs) */
-            res = ((_PyCFunctionFast)(void(*)(void))cfunc)(
-                PyCFunction_GET_SELF(function),
-                args - is_meth,
-                total_args);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyObject *result;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
+            }
+            {  // _CALL_BUILTIN_FAST
+                PyObject **args = &PEEK(oparg);
+                assert(cframe.use_tracing == 0);
+                /* Builtin METH_FASTCALL functions, without keywords */
+                assert(call_shape.kwnames == NULL);
+                DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
+                DEOPT_IF(PyCFunction_GET_FLAGS(function) != METH_FASTCALL, PRECALL);
+                STAT_INC(PRECALL, hit);
+                PyCFunction cfunc = PyCFunction_GET_FUNCTION(function);
+                /* res = func(self, args, nargs) */
+                result = ((_PyCFunctionFast)(void(*)(void))cfunc)(
+                    PyCFunction_GET_SELF(function),
+                    args - is_meth,
+                    total_args);
+                /* Not deopting because this doesn't mean our optimization was
+                   wrong. `res` can be NULL for valid reasons. Eg. getattr(x,
+                   'invalid'). In those cases an exception is set, so we must
+                   handle it (_RELEASE_ARGS).
+                */
+            }
+            {  // _RELEASE_ARGS
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert((result != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
-            /* Free the arguments. */
-            for (int i = 0; i < total_args; i++) {
-                Py_DECREF((args - is_meth)[i]);
+                /* Free the arguments. */
+                for (int i = 0; i < total_args; i++) {
+                    Py_DECREF((args - is_meth)[i]);
+                }
+                Py_DECREF(function);
+                res = result;
+                POKE((Py_ssize_t)oparg + 2, res);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
             }
-            POKE((Py_ssize_t)oparg + 2, res);
-            Py_DECREF(function);
-            /* Not deopting because this doesn't mean our optimization was
-               wrong. `res` can be NULL for valid reasons. Eg. getattr(x,
-               'invalid'). In those cases an exception is set, so we must
-               handle it.
-            */
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
-            }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
@@ -1622,45 +1668,57 @@
         // builtin function with those flags; keywords allowed. Replaces the items by the result and
         // skips the CALL; raises if the call fails.
         TARGET(PRECALL_BUILTIN_FAST_WITH_KEYWORDS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(cframe.use_tracing == 0);
-            /* Builtin METH_FASTCALL | METH_KEYWORDS functions */
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyObject *function = is_meth ? method : callable;  // PEEK(total_args + 1)
-            DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
-            DEOPT_IF(PyCFunction_GET_FLAGS(function) !=
-                (METH_FASTCALL | METH_KEYWORDS), PRECALL);
-            STAT_INC(PRECALL, hit);
-            /* res = func(self, args, nargs, kwnames) */
-            _PyCFunctionFastWithKeywords cfunc =
-                (_PyCFunctionFastWithKeywords)(void(*)(void))
-                PyCFunction_GET_FUNCTION(function);
-            res = cfunc(
-                PyCFunction_GET_SELF(function),
-                args - is_meth,
-                total_args - KWNAMES_LEN(),
-                call_shape.kwnames
-            );
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-            call_shape.kwnames = NULL;
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyObject *result;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
+            }
+            {  // _CALL_BUILTIN_FAST_WITH_KEYWORDS
+                PyObject **args = &PEEK(oparg);
+                assert(cframe.use_tracing == 0);
+                /* Builtin METH_FASTCALL | METH_KEYWORDS functions */
+                DEOPT_IF(!PyCFunction_CheckExact(function), PRECALL);
+                DEOPT_IF(PyCFunction_GET_FLAGS(function) !=
+                    (METH_FASTCALL | METH_KEYWORDS), PRECALL);
+                STAT_INC(PRECALL, hit);
+                /* res = func(self, args, nargs, kwnames) */
+                _PyCFunctionFastWithKeywords cfunc =
+                    (_PyCFunctionFastWithKeywords)(void(*)(void))
+                    PyCFunction_GET_FUNCTION(function);
+                result = cfunc(
+                    PyCFunction_GET_SELF(function),
+                    args - is_meth,
+                    total_args - KWNAMES_LEN(),
+                    call_shape.kwnames
+                );
+                call_shape.kwnames = NULL;
+            }
+            {  // _RELEASE_ARGS
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert((result != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
 
-            /* Free the arguments. */
-            for (int i = 0; i < total_args; i++) {
-                Py_DECREF((args - is_meth)[i]);
+                /* Free the arguments. */
+                for (int i = 0; i < total_args; i++) {
+                    Py_DECREF((args - is_meth)[i]);
+                }
+                Py_DECREF(function);
+                res = result;
+                POKE((Py_ssize_t)oparg + 2, res);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
             }
-            POKE((Py_ssize_t)oparg + 2, res);
-            Py_DECREF(function);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
-            }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
@@ -1699,43 +1757,54 @@
         // effective arguments, a method descriptor with flags `METH_O` and `self` of exactly its
         // type. Replaces the items by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_METHOD_DESCRIPTOR_O) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(call_shape.kwnames == NULL);
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyMethodDescrObject *descr =
-                (PyMethodDescrObject *)(is_meth ? method : callable);  // PEEK(total_args + 1)
-            DEOPT_IF(total_args != 2, PRECALL);
-            DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
-            PyMethodDef *meth = descr->d_method;
-            DEOPT_IF(meth->ml_flags != METH_O, PRECALL);
-            PyObject *arg = args[1 - is_meth];   // TOP()
-            PyObject *self = args[-is_meth];     // SECOND()
-            DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyCFunction cfunc = meth->ml_meth;
-            // This is slower but CPython promises to check all non-vectorcall
-            // function calls.
-            if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
-                goto error;
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyMethodDescrObject *descr;
+            PyMethodDef *meth;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            res = _PyCFunction_TrampolineCall(cfunc, self, arg);
-            POKE((Py_ssize_t)oparg + 2, res);
-            _Py_LeaveRecursiveCallTstate(tstate);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-            Py_DECREF(self);
-            Py_DECREF(arg);
-            Py_DECREF(descr);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+            {  // _CHECK_METHOD_DESCRIPTOR
+                descr = (PyMethodDescrObject *)function;
+                DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
+                meth = descr->d_method;
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            {  // _CALL_METHOD_DESCRIPTOR_O
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert(call_shape.kwnames == NULL);
+                DEOPT_IF(total_args != 2, PRECALL);
+                DEOPT_IF(meth->ml_flags != METH_O, PRECALL);
+                PyObject *arg = args[1 - is_meth];   // TOP()
+                PyObject *self = args[-is_meth];     // SECOND()
+                DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
+                STAT_INC(PRECALL, hit);
+                PyCFunction cfunc = meth->ml_meth;
+                // This is slower but CPython promises to check all non-vectorcall
+                // function calls.
+                if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
+                    goto error;
+                }
+                res = _PyCFunction_TrampolineCall(cfunc, self, arg);
+                POKE((Py_ssize_t)oparg + 2, res);
+                _Py_LeaveRecursiveCallTstate(tstate);
+                assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+                Py_DECREF(self);
+                Py_DECREF(arg);
+                Py_DECREF(descr);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
@@ -1743,43 +1812,58 @@
         // descriptor with those flags and `self` of exactly its type; keywords allowed. Replaces the
         // items by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyMethodDescrObject *descr =
-                (PyMethodDescrObject *)(is_meth ? method : callable);  // PEEK(total_args + 1)
-            DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
-            PyMethodDef *meth = descr->d_method;
-            DEOPT_IF(meth->ml_flags != (METH_FASTCALL|METH_KEYWORDS), PRECALL);
-            PyTypeObject *d_type = descr->d_common.d_type;
-            PyObject *self = args[-is_meth];  // PEEK(total_args)
-            DEOPT_IF(!Py_IS_TYPE(self, d_type), PRECALL);
-            STAT_INC(PRECALL, hit);
-            int nargs = total_args-1;
-            _PyCFunctionFastWithKeywords cfunc =
-                (_PyCFunctionFastWithKeywords)(void(*)(void))meth->ml_meth;
-            res = cfunc(self, args + 1 - is_meth, nargs - KWNAMES_LEN(),
-                                  call_shape.kwnames);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-            call_shape.kwnames = NULL;
-
-            /* Free the arguments. */
-            for (int i = 0; i < nargs; i++) {
-                Py_DECREF((args - is_meth)[i + 1]);
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyMethodDescrObject *descr;
+            PyMethodDef *meth;
+            PyObject *result;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            POKE((Py_ssize_t)oparg + 2, res);
-            Py_DECREF(self);
-            Py_DECREF(descr);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+            {  // _CHECK_METHOD_DESCRIPTOR
+                descr = (PyMethodDescrObject *)function;
+                DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
+                meth = descr->d_method;
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            {  // _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS
+                PyObject **args = &PEEK(oparg);
+                DEOPT_IF(meth->ml_flags != (METH_FASTCALL|METH_KEYWORDS), PRECALL);
+                PyTypeObject *d_type = descr->d_common.d_type;
+                PyObject *self = args[-is_meth];  // PEEK(total_args)
+                DEOPT_IF(!Py_IS_TYPE(self, d_type), PRECALL);
+                STAT_INC(PRECALL, hit);
+                int nargs = total_args-1;
+                _PyCFunctionFastWithKeywords cfunc =
+                    (_PyCFunctionFastWithKeywords)(void(*)(void))meth->ml_meth;
+                result = cfunc(self, args + 1 - is_meth, nargs - KWNAMES_LEN(),
+                                      call_shape.kwnames);
+                call_shape.kwnames = NULL;
+            }
+            {  // _RELEASE_SELF_AND_ARGS
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert((result != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+                /* Free the arguments. */
+                for (int i = 1; i < total_args; i++) {
+                    Py_DECREF((args - is_meth)[i]);
+                }
+                Py_DECREF(args[-is_meth]);  // `self`
+                Py_DECREF(descr);
+                res = result;
+                POKE((Py_ssize_t)oparg + 2, res);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
@@ -1787,42 +1871,53 @@
         // effective argument, a method descriptor with flags `METH_NOARGS` and `self` of exactly
         // its type. Replaces the items by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(call_shape.kwnames == NULL);
-            assert(oparg == 0 || oparg == 1);
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            DEOPT_IF(total_args != 1, PRECALL);
-            PyMethodDescrObject *descr =
-                (PyMethodDescrObject *)(is_meth ? method : callable);  // SECOND()
-            DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
-            PyMethodDef *meth = descr->d_method;
-            PyObject *self = args[-is_meth];  // TOP()
-            DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
-            DEOPT_IF(meth->ml_flags != METH_NOARGS, PRECALL);
-            STAT_INC(PRECALL, hit);
-            PyCFunction cfunc = meth->ml_meth;
-            // This is slower but CPython promises to check all non-vectorcall
-            // function calls.
-            if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
-                goto error;
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyMethodDescrObject *descr;
+            PyMethodDef *meth;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            res = _PyCFunction_TrampolineCall(cfunc, self, NULL);
-            POKE((Py_ssize_t)oparg + 2, res);
-            _Py_LeaveRecursiveCallTstate(tstate);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-            Py_DECREF(self);
-            Py_DECREF(descr);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+            {  // _CHECK_METHOD_DESCRIPTOR
+                descr = (PyMethodDescrObject *)function;
+                DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
+                meth = descr->d_method;
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            {  // _CALL_METHOD_DESCRIPTOR_NOARGS
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert(call_shape.kwnames == NULL);
+                assert(oparg == 0 || oparg == 1);
+                DEOPT_IF(total_args != 1, PRECALL);
+                PyObject *self = args[-is_meth];  // TOP()
+                DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
+                DEOPT_IF(meth->ml_flags != METH_NOARGS, PRECALL);
+                STAT_INC(PRECALL, hit);
+                PyCFunction cfunc = meth->ml_meth;
+                // This is slower but CPython promises to check all non-vectorcall
+                // function calls.
+                if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
+                    goto error;
+                }
+                res = _PyCFunction_TrampolineCall(cfunc, self, NULL);
+                POKE((Py_ssize_t)oparg + 2, res);
+                _Py_LeaveRecursiveCallTstate(tstate);
+                assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+                Py_DECREF(self);
+                Py_DECREF(descr);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 
@@ -1830,41 +1925,57 @@
         // descriptor with flags `METH_FASTCALL` and `self` of exactly its type. Replaces the items
         // by the result and skips the CALL; raises if the call fails.
         TARGET(PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST) {
-            PyObject **args = &PEEK(oparg);
-            PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
-            PyObject *method = PEEK((Py_ssize_t)oparg + 2);
-            PyObject *res;
-            assert(call_shape.kwnames == NULL);
-            int is_meth = method != NULL;
-            int total_args = oparg + is_meth;
-            PyMethodDescrObject *descr =
-                (PyMethodDescrObject *)(is_meth ? method : callable);  // PEEK(total_args + 1)
-            /* Builtin METH_FASTCALL methods, without keywords */
-            DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
-            PyMethodDef *meth = descr->d_method;
-            DEOPT_IF(meth->ml_flags != METH_FASTCALL, PRECALL);
-            PyObject *self = args[-is_meth];  // PEEK(total_args)
-            DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
-            STAT_INC(PRECALL, hit);
-            _PyCFunctionFast cfunc =
-                (_PyCFunctionFast)(void(*)(void))meth->ml_meth;
-            int nargs = total_args-1;
-            res = cfunc(self, args + 1 - is_meth, nargs);
-            assert((res != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
-            /* Clear the stack of the arguments. */
-            for (int i = 0; i < nargs; i++) {
-                Py_DECREF((args - is_meth)[i + 1]);
+            PyObject *function;
+            int is_meth;
+            int total_args;
+            PyMethodDescrObject *descr;
+            PyMethodDef *meth;
+            PyObject *result;
+            {  // _CALL_SHAPE
+                PyObject *callable = PEEK((Py_ssize_t)oparg + 1);
+                PyObject *method = PEEK((Py_ssize_t)oparg + 2);
+                is_meth = method != NULL;
+                total_args = oparg + is_meth;
+                function = is_meth ? method : callable;  // PEEK(total_args + 1)
             }
-            POKE((Py_ssize_t)oparg + 2, res);
-            Py_DECREF(self);
-            Py_DECREF(descr);
-            if (res == NULL) {
-                STACK_SHRINK((Py_ssize_t)oparg + 2);
-                goto error;
+            {  // _CHECK_METHOD_DESCRIPTOR
+                descr = (PyMethodDescrObject *)function;
+                DEOPT_IF(!Py_IS_TYPE(descr, &PyMethodDescr_Type), PRECALL);
+                meth = descr->d_method;
             }
-            STACK_SHRINK((Py_ssize_t)oparg + 1);
+            {  // _CALL_METHOD_DESCRIPTOR_FAST
+                PyObject **args = &PEEK(oparg);
+                assert(call_shape.kwnames == NULL);
+                /* Builtin METH_FASTCALL methods, without keywords */
+                DEOPT_IF(meth->ml_flags != METH_FASTCALL, PRECALL);
+                PyObject *self = args[-is_meth];  // PEEK(total_args)
+                DEOPT_IF(!Py_IS_TYPE(self, descr->d_common.d_type), PRECALL);
+                STAT_INC(PRECALL, hit);
+                _PyCFunctionFast cfunc =
+                    (_PyCFunctionFast)(void(*)(void))meth->ml_meth;
+                int nargs = total_args-1;
+                result = cfunc(self, args + 1 - is_meth, nargs);
+            }
+            {  // _RELEASE_SELF_AND_ARGS
+                PyObject **args = &PEEK(oparg);
+                PyObject *res;
+                assert((result != NULL) ^ (_PyErr_Occurred(tstate) != NULL));
+                /* Free the arguments. */
+                for (int i = 1; i < total_args; i++) {
+                    Py_DECREF((args - is_meth)[i]);
+                }
+                Py_DECREF(args[-is_meth]);  // `self`
+                Py_DECREF(descr);
+                res = result;
+                POKE((Py_ssize_t)oparg + 2, res);
+                if (res == NULL) {
+                    STACK_SHRINK((Py_ssize_t)oparg + 2);
+                    goto error;
+                }
+                STACK_SHRINK((Py_ssize_t)oparg + 1);
+                CHECK_EVAL_BREAKER();
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-            CHECK_EVAL_BREAKER();
             DISPATCH();
         }
 

@@ -1002,10 +1002,10 @@ def test_values_are_variables_of_the_case_in_a_symbolic_composition(project):
             }
             {  // _P2
                 r = f(a, t);
+                POKE(1, r);
                 Py_DECREF(a);
                 if (r == NULL) goto pop_1_error;
             }
-            POKE(1, r);
             DISPATCH();
         }
     """)

@@ -1004,27 +1004,35 @@
         // LOAD_METHOD_WITH_VALUES: LOAD_METHOD of a method on an object with inline values and no materialized dict: pushes
         // the cached descriptor and `self`. Guards: type version, no dict, shared keys version.
         TARGET_NO_PREV_INSTR(LOAD_METHOD_WITH_VALUES) {
+            PyTypeObject *self_cls;
             PyObject *self = PEEK(1);
             PyObject *res;
-            _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
-            /* LOAD_METHOD, with cached method object */
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *self_cls = Py_TYPE(self);
-            uint32_t type_version = read_u32(cache->type_version);
-            assert(type_version != 0);
-            DEOPT_IF(self_cls->tp_version_tag != type_version, LOAD_METHOD);
-            assert(self_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT);
-            PyDictObject *dict = *(PyDictObject**)_PyObject_ManagedDictPointer(self);
-            DEOPT_IF(dict != NULL, LOAD_METHOD);
-            PyHeapTypeObject *self_heap_type = (PyHeapTypeObject *)self_cls;
-            DEOPT_IF(self_heap_type->ht_cached_keys->dk_version !=
-                     read_u32(cache->keys_version), LOAD_METHOD);
-            STAT_INC(LOAD_METHOD, hit);
-            res = read_obj(cache->descr);
-            POKE(1, res);
-            assert(res != NULL);
-            assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
-            Py_INCREF(res);
+            {  // _GUARD_SELF_VERSION
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                self_cls = Py_TYPE(self);
+                uint32_t type_version = read_u32(cache->type_version);
+                assert(type_version != 0);
+                DEOPT_IF(self_cls->tp_version_tag != type_version, LOAD_METHOD);
+            }
+            {  // _CHECK_VALUES_KEYS
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                assert(self_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+                PyDictObject *dict = *(PyDictObject**)_PyObject_ManagedDictPointer(self);
+                DEOPT_IF(dict != NULL, LOAD_METHOD);
+                PyHeapTypeObject *self_heap_type = (PyHeapTypeObject *)self_cls;
+                DEOPT_IF(self_heap_type->ht_cached_keys->dk_version !=
+                         read_u32(cache->keys_version), LOAD_METHOD);
+            }
+            {  // _PUSH_CACHED_METHOD
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                STAT_INC(LOAD_METHOD, hit);
+                res = read_obj(cache->descr);
+                POKE(1, res);
+                assert(res != NULL);
+                assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
+                Py_INCREF(res);
+            }
             STACK_GROW(1);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
@@ -1034,31 +1042,39 @@
         // LOAD_METHOD_WITH_DICT: LOAD_METHOD of a method on an object with a dict (managed or at tp_dictoffset) that does
         // not shadow it: pushes the cached descriptor and `self`. Guards: type and keys versions.
         TARGET_NO_PREV_INSTR(LOAD_METHOD_WITH_DICT) {
+            PyTypeObject *self_cls;
             PyObject *self = PEEK(1);
             PyObject *res;
-            _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
-            /* LOAD_METHOD, with a dict
-             Can be either a managed dict, or a tp_dictoffset offset.*/
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *self_cls = Py_TYPE(self);
-
-            DEOPT_IF(self_cls->tp_version_tag != read_u32(cache->type_version), LOAD_METHOD);
-            /* Treat index as a signed 16 bit value */
-            int dictoffset = *(int16_t *)&cache->dict_offset;
-            PyDictObject **dictptr = (PyDictObject**)(((char *)self)+dictoffset);
-            assert(
-                dictoffset == MANAGED_DICT_OFFSET ||
-                (dictoffset == self_cls->tp_dictoffset && dictoffset > 0)
-            );
-            PyDictObject *dict = *dictptr;
-            DEOPT_IF(dict == NULL, LOAD_METHOD);
-            DEOPT_IF(dict->ma_keys->dk_version != read_u32(cache->keys_version), LOAD_METHOD);
-            STAT_INC(LOAD_METHOD, hit);
-            res = read_obj(cache->descr);
-            POKE(1, res);
-            assert(res != NULL);
-            assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
-            Py_INCREF(res);
+            {  // _GUARD_SELF_VERSION
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                self_cls = Py_TYPE(self);
+                uint32_t type_version = read_u32(cache->type_version);
+                assert(type_version != 0);
+                DEOPT_IF(self_cls->tp_version_tag != type_version, LOAD_METHOD);
+            }
+            {  // _CHECK_DICT_KEYS
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                /* Treat index as a signed 16 bit value */
+                int dictoffset = *(int16_t *)&cache->dict_offset;
+                PyDictObject **dictptr = (PyDictObject**)(((char *)self)+dictoffset);
+                assert(
+                    dictoffset == MANAGED_DICT_OFFSET ||
+                    (dictoffset == self_cls->tp_dictoffset && dictoffset > 0)
+                );
+                PyDictObject *dict = *dictptr;
+                DEOPT_IF(dict == NULL, LOAD_METHOD);
+                DEOPT_IF(dict->ma_keys->dk_version != read_u32(cache->keys_version), LOAD_METHOD);
+            }
+            {  // _PUSH_CACHED_METHOD
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                STAT_INC(LOAD_METHOD, hit);
+                res = read_obj(cache->descr);
+                POKE(1, res);
+                assert(res != NULL);
+                assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
+                Py_INCREF(res);
+            }
             STACK_GROW(1);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
@@ -1068,20 +1084,26 @@
         // LOAD_METHOD_NO_DICT: LOAD_METHOD of a method on an object without an instance dict: pushes the cached
         // descriptor and `self`. Guard: the type version.
         TARGET_NO_PREV_INSTR(LOAD_METHOD_NO_DICT) {
+            PyTypeObject *self_cls;
             PyObject *self = PEEK(1);
             PyObject *res;
-            _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *self_cls = Py_TYPE(self);
-            uint32_t type_version = read_u32(cache->type_version);
-            DEOPT_IF(self_cls->tp_version_tag != type_version, LOAD_METHOD);
-            assert(self_cls->tp_dictoffset == 0);
-            STAT_INC(LOAD_METHOD, hit);
-            res = read_obj(cache->descr);
-            POKE(1, res);
-            assert(res != NULL);
-            assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
-            Py_INCREF(res);
+            {  // _GUARD_SELF_VERSION
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                self_cls = Py_TYPE(self);
+                uint32_t type_version = read_u32(cache->type_version);
+                assert(type_version != 0);
+                DEOPT_IF(self_cls->tp_version_tag != type_version, LOAD_METHOD);
+            }
+            {  // _PUSH_CACHED_METHOD
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                STAT_INC(LOAD_METHOD, hit);
+                res = read_obj(cache->descr);
+                POKE(1, res);
+                assert(res != NULL);
+                assert(_PyType_HasFeature(Py_TYPE(res), Py_TPFLAGS_METHOD_DESCRIPTOR));
+                Py_INCREF(res);
+            }
             STACK_GROW(1);
             POKE(1, self);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);

@@ -1686,6 +1686,7 @@ reject_LOAD_METHOD_POLYMORPHIC: ;
     // LOAD_METHOD_WITH_VALUES
     {
         PyObject *self = obj;
+        PyTypeObject *self_cls = owner_cls;
         if (!instance || !(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
             goto reject_LOAD_METHOD_WITH_VALUES;
         }
@@ -1701,7 +1702,6 @@ reject_LOAD_METHOD_POLYMORPHIC: ;
         if (_PyDictKeys_GetVersionForCurrentState(keys) == 0) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
         }
-        PyTypeObject *self_cls = owner_cls;
         /* `descr` is borrowed: safe while the type version is checked (the type holds it, and
            any change to the type or its MRO changes the version), as for the type method cache. */
         write_obj(cache->descr, descr);
@@ -1724,6 +1724,7 @@ reject_LOAD_METHOD_WITH_VALUES: ;
     // LOAD_METHOD_WITH_DICT
     {
         PyObject *self = obj;
+        PyTypeObject *self_cls = owner_cls;
         if (!instance) {
             goto reject_LOAD_METHOD_WITH_DICT;
         }
@@ -1752,12 +1753,11 @@ reject_LOAD_METHOD_WITH_VALUES: ;
         if (keys_version == 0) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_VERSIONS);
         }
-        PyTypeObject *self_cls = owner_cls;
         write_u32(cache->keys_version, keys_version);
         *(int16_t *)&cache->dict_offset = (int16_t)dictoffset;
         write_obj(cache->descr, descr);  // borrowed, as for LOAD_METHOD_WITH_VALUES
         // filled from its guards:
-        // DEOPT_IF(self_cls->tp_version_tag != read_u32(cache->type_version))
+        // DEOPT_IF(self_cls->tp_version_tag != type_version)
         if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
@@ -1769,11 +1769,11 @@ reject_LOAD_METHOD_WITH_DICT: ;
 
     // LOAD_METHOD_NO_DICT
     {
+        PyTypeObject *self_cls = owner_cls;
         if (!instance) {
             goto reject_LOAD_METHOD_NO_DICT;
         }
         assert(!(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT) && owner_cls->tp_dictoffset == 0);
-        PyTypeObject *self_cls = owner_cls;
         write_obj(cache->descr, descr);  // borrowed, as for LOAD_METHOD_WITH_VALUES
         // filled from its guards:
         // DEOPT_IF(self_cls->tp_version_tag != type_version)

@@ -1154,26 +1154,34 @@
         // object has values (no materialized dict), the value is set. The value's index among the
         // type's shared keys is kept in `dict_offset`.
         TARGET(LOAD_METHOD_INSTANCE_VALUE) {
-            PyObject *owner = PEEK(1);
+            PyTypeObject *self_cls;
+            PyObject *self = PEEK(1);
             PyObject *null;
             PyObject *res;
-            _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            PyTypeObject *tp = Py_TYPE(owner);
-            uint32_t type_version = read_u32(cache->type_version);
-            DEOPT_IF(tp->tp_version_tag != type_version, LOAD_METHOD);
-            assert(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT);
-            PyDictValues *values = *_PyObject_ValuesPointer(owner);
-            DEOPT_IF(values == NULL, LOAD_METHOD);
-            res = values->values[cache->dict_offset];
-            DEOPT_IF(res == NULL, LOAD_METHOD);
-            POKE(0, res);
-            STAT_INC(LOAD_METHOD, hit);
-            Py_INCREF(res);
-            null = NULL;
-            POKE(1, null);
-            Py_DECREF(owner);
+            {  // _GUARD_SELF_VERSION
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                assert(cframe.use_tracing == 0);
+                self_cls = Py_TYPE(self);
+                uint32_t type_version = read_u32(cache->type_version);
+                assert(type_version != 0);
+                DEOPT_IF(self_cls->tp_version_tag != type_version, LOAD_METHOD);
+            }
+            {  // _LOAD_METHOD_VALUE
+                PyObject *owner = self;
+                _PyLoadMethodCache *cache = (_PyLoadMethodCache *)next_instr;
+                assert(self_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+                PyDictValues *values = *_PyObject_ValuesPointer(owner);
+                DEOPT_IF(values == NULL, LOAD_METHOD);
+                res = values->values[cache->dict_offset];
+                DEOPT_IF(res == NULL, LOAD_METHOD);
+                STAT_INC(LOAD_METHOD, hit);
+                Py_INCREF(res);
+                null = NULL;
+                POKE(1, null);
+                Py_DECREF(owner);
+            }
             STACK_GROW(1);
+            POKE(1, res);
             JUMPBY(INLINE_CACHE_ENTRIES_LOAD_METHOD);
             DISPATCH();
         }

@@ -1842,12 +1842,13 @@ reject_LOAD_METHOD_CLASS: ;
 
     // LOAD_METHOD_INSTANCE_VALUE
     {
-        PyObject *owner = obj;
+        PyObject *self = obj;
+        PyTypeObject *self_cls = owner_cls;
         if (!absent || !(owner_cls->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
             goto reject_LOAD_METHOD_INSTANCE_VALUE;
         }
         // a dict
-        if (*_PyObject_ManagedDictPointer(owner) != NULL) {
+        if (*_PyObject_ManagedDictPointer(self) != NULL) {
             goto reject_LOAD_METHOD_INSTANCE_VALUE;
         }
         PyDictKeysObject *keys = ((PyHeapTypeObject *)owner_cls)->ht_cached_keys;
@@ -1859,14 +1860,13 @@ reject_LOAD_METHOD_CLASS: ;
         if (index != (uint16_t)index) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
-        PyTypeObject *tp = owner_cls;
         cache->dict_offset = (uint16_t)index;
         // filled from its guards:
-        // DEOPT_IF(tp->tp_version_tag != type_version)
-        if ((uint64_t)(tp->tp_version_tag) != (uint32_t)(tp->tp_version_tag)) {
+        // DEOPT_IF(self_cls->tp_version_tag != type_version)
+        if ((uint64_t)(self_cls->tp_version_tag) != (uint32_t)(self_cls->tp_version_tag)) {
             FAIL_WITH(QUICKEN_FAIL_LOAD_METHOD_OUT_OF_RANGE);
         }
-        write_u32(cache->type_version, tp->tp_version_tag);
+        write_u32(cache->type_version, self_cls->tp_version_tag);
         _Py_SET_OPCODE(*instr, LOAD_METHOD_INSTANCE_VALUE);
         goto success;
     }

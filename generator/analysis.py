@@ -702,9 +702,13 @@ class _Analyzer:
                 ok = False
             elif ref.name in self.operations:
                 part = self.operations[ref.name]
+                # DISPATCH() completes the instruction: only in the last part of a composition
+                # (inst NAME : A + B), where it is that part's end (COMPARE_OP_*_JUMP's backward
+                # jump); never in a superinstruction's parts, never with a jump effect.
+                finishes = (dsl.DISPATCH_JUMPED,) if decl.kind != "super" and \
+                    ref is decl.parts[-1] else (dsl.DISPATCH, dsl.DISPATCH_JUMPED)
                 if part.jump_effect is not None or any(
-                        s.kind in (dsl.DISPATCH, dsl.DISPATCH_JUMPED)
-                        for s in part.body.reading.dsl_statements()):
+                        s.kind in finishes for s in part.body.reading.dsl_statements()):
                     self.error(ref.location, f"'{ref.name}' finishes early (DISPATCH) and cannot "
                                              "be part of a composition")
                     ok = False

@@ -318,6 +318,7 @@ class _Symbolic:
         self.pushed: list[tuple] = []  # during a part: its outputs, as they will stand
         self.last = False  # during a part: it is the last one
         self.early: set[str] = set()  # outputs of the last part stored by eager_stores
+        self.loaded: dict[str, int] = {}  # variables read from an input's slot: the slot
 
     def eager_stores(self, part: model.Operation) -> dict[str, tuple[int, str]]:
         """The last part's eager stores (module eager_stores), at the slots its outputs have in
@@ -349,8 +350,12 @@ class _Symbolic:
             lines.append(f"STACK_SHRINK({-delta});")
         elif delta > 0:
             lines.append(f"STACK_GROW({delta});")
+        # A variable read from its slot and standing there still holds it (an input is never
+        # assigned here: Instruction.symbolic_stack), unless the last part stored over it.
+        kept = {} if self.last and self.early else self.loaded
         return lines + [f"POKE({len(stack) - i}, {e[1]});"
-                        for i, e in enumerate(stack) if e[0] == "var" and e[1] not in self.early]
+                        for i, e in enumerate(stack) if e[0] == "var" and e[1] not in self.early
+                        and kept.get(e[1]) != i]
 
     def error_exit(self, cond: str | None, label: str, popped: bool) -> list[str]:
         """ERROR_IF (the part's inputs popped) or a raw `goto` (still on the stack)."""
@@ -368,9 +373,12 @@ class _Symbolic:
         outer: list[str] = value_declarations(inst)
         blocks: list[str] = []
 
-        def declare(name: str, value: str | None = None) -> tuple:  # in the outer block
+        def declare(name: str, value: str | None = None, slot: int | None = None) -> tuple:
+            """A variable of the outer block (`slot`: the input whose slot it was read from)."""
             outer.append(f"PyObject *{name}" + (f" = {value};" if value else ";"))
             self.declared.add(name)
+            if slot is not None:
+                self.loaded[name] = slot
             return ("var", name)
 
         for index, part in enumerate(inst.parts):
@@ -387,7 +395,7 @@ class _Symbolic:
                 if item.name not in part.body.reading.names or entry == ("var", item.name):
                     continue
                 if entry[0] == "mem" and item.name not in self.declared:
-                    binds[item.name] = declare(item.name, self.value(entry))
+                    binds[item.name] = declare(item.name, self.value(entry), entry[1])
                     self.inputs = [("var", item.name) if e == entry else e for e in self.inputs]
                     self.stack = [("var", item.name) if e == entry else e for e in self.stack]
                 else:

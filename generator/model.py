@@ -380,8 +380,8 @@ class Instruction(Final):
             if part.jump_effect is not None or any(i.is_array or i.condition for i in items):
                 return False
             if "stack_pointer" in reading.names or any(
-                    s.kind in ("stack_move", "exit") and not error_goto_label(reading, s)
-                    for s in reading.walk()):
+                    s.kind in ("stack_move", "exit", "dispatch") and
+                    not error_goto_label(reading, s) for s in reading.walk()):
                 return False
             assigned = set().union(*(s.all_assigns for s in reading.statements))
             if assigned & {i.name for i in part.effect.inputs}:
@@ -413,7 +413,10 @@ class Instruction(Final):
         in any part counts everywhere); an `eval_breaker` instruction checks the eval breaker
         (which may run any code) at every completion."""
         codes = [part.body.reading.completion_code() for part in self.bodies]
-        if self.kind != "inst":  # what a superinstruction's part start checked counts no more
+        if self.kind == "composed" and not any(
+                c is not None for part in codes[:-1] for c in part.values()):
+            codes = codes[-1:]  # no code before its last part: that part's completions decide
+        elif self.kind != "inst":  # what a superinstruction's part start checked counts no more
             last = max((0,) + self.starts)
             ran = next((c for part in codes[last:] for c in part.values() if c is not None),
                        None)

@@ -1391,6 +1391,29 @@ def test_composition_part_finishing_early(project):
     ])
 
 
+def test_composition_last_part_may_dispatch(project):
+    # DISPATCH() in the last part of a composition is that part's end (COMPARE_OP_*_JUMP's
+    # backward jump); before it, or in a superinstruction's part, it would skip what follows.
+    expect(project, """
+        op _A (x -- x) {
+            if (x) {
+                DISPATCH();
+            }
+        }
+        op _B (x --) {
+            Py_DECREF(x);
+        }
+        inst C = 100 : _B + _A;
+        inst D = 101 : _A + _B;
+        inst E = 102 (x -- x) {
+        }
+        super F : E + _A;
+    """, [
+        (10, 16, "'_A' finishes early (DISPATCH) and cannot be part of a composition"),
+        (13, 15, "'_A' finishes early (DISPATCH) and cannot be part of a composition"),
+    ])
+
+
 def test_composition_part_leaving_before_the_last(project):
     # A part that jumps, returns or goes to another instruction before the last part would
     # skip the parts after it (a superinstruction's next part would decode the wrong unit); an

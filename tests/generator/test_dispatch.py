@@ -282,3 +282,56 @@ def test_the_second_half_of_an_upstream_pair_reports_the_first_halfs_position():
     stores = [line.strip() for line in case.split("\n") if "frame->prev_instr" in line]
     assert stores == ["frame->prev_instr = next_instr - 1;", "frame->prev_instr = next_instr - 2;",
                       "frame->prev_instr = next_instr - 1;"]
+
+
+# -- a composition whose last part completes early ----------------------------------------------
+
+COMPOSED = FAMILY + """
+    op _G (x -- x) {
+        DEOPT_IF(x == NULL);
+        STAT_INC(A, hit);
+    }
+    op _R (x -- v: int) {
+        v = Py_SIZE(x) > 0;
+        _Py_DECREF_SPECIALIZED(x, _PyFloat_ExactDealloc);
+    }
+"""
+
+
+def test_a_composition_s_last_part_completes_with_the_stack_written(project):
+    # COMPARE_OP_*_JUMP: the last part's DISPATCH() is that part's end (its stack update, the
+    # instruction's cache skipped), and each of its completions is decided on its own paths
+    # when no part before it can run code.
+    out = generated(project, COMPOSED + """
+        op _J (v: int -- r) {
+            r = Py_NewRef(Py_None);
+            if (v) {
+                JUMPBY(-oparg);
+                CHECK_EVAL_BREAKER();
+                DISPATCH();
+            }
+            JUMPBY(oparg);
+        }
+        inst A_M : _G + _R + _J;
+    """)
+    case = case_of(out[OUTPUTS["cases"]], "A_M")
+    assert dispatches(case) == ["DISPATCH();", "DISPATCH_NO_TRACE_CHECK();"]
+    early = case[case.index("JUMPBY(-oparg);"):case.index("DISPATCH();")]
+    assert early.split() == ["JUMPBY(-oparg);", "STACK_GROW(1);",
+                             "JUMPBY(INLINE_CACHE_ENTRIES_A);", "CHECK_EVAL_BREAKER();"]
+    # written part by part: _R popped x before _J runs
+    assert case.index("STACK_SHRINK(1);") < case.index("{  // _J")
+
+
+def test_code_before_a_composition_s_last_part_counts_at_each_of_its_completions(project):
+    out = generated(project, COMPOSED.replace("_PyFloat_ExactDealloc", "some_dealloc") + """
+        op _J (v: int -- r) {
+            r = Py_NewRef(Py_None);
+            if (v) {
+                DISPATCH();
+            }
+            JUMPBY(oparg);
+        }
+        inst A_M : _G + _R + _J;
+    """)
+    assert dispatches(case_of(out[OUTPUTS["cases"]], "A_M")) == ["DISPATCH();", "DISPATCH();"]

@@ -1012,6 +1012,30 @@ def test_values_are_variables_of_the_case_in_a_symbolic_composition(project):
     assert simulate(case, 0, ["s", "a"]) == ["s", "r"]
 
 
+
+def test_a_raw_goto_in_a_symbolic_composition_leaves_inputs_still_in_their_slots(project):
+    # COMPARE_OP_STR: `a` and `b`, read once into variables, still stand in their slots at the
+    # `goto error` (an input is never assigned in such a composition): nothing is stored.
+    case = case_in(project, """
+        op _P1 (a, b -- a, b) {
+            check(a, b);
+        }
+        op _P2 (a, b -- s: int) {
+            s = cmp(a, b);
+            if (s < 0) {
+                goto error;
+            }
+            Py_DECREF(a);
+            Py_DECREF(b);
+        }
+        op _P3 (s: int -- r) {
+            r = box(s);
+        }
+        inst A = 100 : _P1 + _P2 + _P3;
+    """)
+    assert "goto error;" in case and "POKE(1, b);" not in case and "POKE(2, a);" not in case
+    assert simulate(case, 0, ["a", "b"]) == ["r"]
+
 MEMBER_FAMILY = """
         inst A = 100 (f, args[oparg] -- r) {
             r = call(f, args, oparg);

@@ -5844,281 +5844,314 @@
             }
         }
 
-        // COMPARE_OP_FLOAT_JUMP: COMPARE_OP on two exact floats fused with the POP_JUMP_*_IF_* after it: pops both and
-        // jumps (or skips the POP_JUMP) as `cache->mask` says. Deopts unless both are exact floats
-        // and neither is a NaN. Checks the eval breaker on a backward jump.
+        // COMPARE_OP_FLOAT_JUMP: COMPARE_OP on two exact floats, neither a NaN, fused with the POP_JUMP_*_IF_* after it:
+        // pops both and jumps (or skips the POP_JUMP) as `cache->mask` says.
         TARGET(COMPARE_OP_FLOAT_JUMP) {
-            PyObject *right = PEEK(1);
-            PyObject *left = PEEK(2);
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            // Combined: COMPARE_OP (float ? float) + POP_JUMP_(direction)_IF_(true/false)
-            int when_to_jump_mask = cache->mask;
-            DEOPT_IF(!PyFloat_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), COMPARE_OP);
-            double dleft = PyFloat_AS_DOUBLE(left);
-            double dright = PyFloat_AS_DOUBLE(right);
-            int sign = (dleft > dright) - (dleft < dright);
-            DEOPT_IF(isnan(dleft), COMPARE_OP);
-            DEOPT_IF(isnan(dright), COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            // Decode the POP_JUMP after the inline cache.
-            _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
-            opcode = _Py_OPCODE(jump_word);
-            oparg = _Py_OPARG(jump_word);
-            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
-            assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
-                   opcode == POP_JUMP_BACKWARD_IF_FALSE ||
-                   opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                   opcode == POP_JUMP_BACKWARD_IF_TRUE);
-            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
-            int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (jump >= 8) {
-                assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
-                       opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(-oparg);
+            int sign;
+            {  // _GUARD_COMPARE_FLOATS
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), COMPARE_OP);
+                DEOPT_IF(isnan(PyFloat_AS_DOUBLE(left)), COMPARE_OP);
+                DEOPT_IF(isnan(PyFloat_AS_DOUBLE(right)), COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
+            }
+            {  // _FLOAT_SIGN
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                double dleft = PyFloat_AS_DOUBLE(left);
+                double dright = PyFloat_AS_DOUBLE(right);
+                sign = (dleft > dright) - (dleft < dright);
+                _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
-            else if (jump) {
-                assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                       opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(oparg);
+            {  // _JUMP_ON_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
+                opcode = _Py_OPCODE(jump_word);
+                oparg = _Py_OPARG(jump_word);
+                assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
+                       opcode == POP_JUMP_BACKWARD_IF_FALSE ||
+                       opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                       opcode == POP_JUMP_BACKWARD_IF_TRUE);
+                int jump = (9 << (sign + 1)) & cache->mask;
+                if (jump >= 8) {
+                    assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
+                           opcode == POP_JUMP_BACKWARD_IF_FALSE);
+                    JUMPBY(-oparg);
+                    JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+                    CHECK_EVAL_BREAKER();
+                    DISPATCH();
+                }
+                else if (jump) {
+                    assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                           opcode == POP_JUMP_FORWARD_IF_FALSE);
+                    JUMPBY(oparg);
+                }
             }
-            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_INT_JUMP: COMPARE_OP on two exact ints of at most one digit fused with the POP_JUMP_*_IF_* after
-        // it: pops both and jumps (or skips the POP_JUMP) as `cache->mask` says. Deopts unless both
-        // are exact ints with `|value| < 2**30`. Checks the eval breaker on a backward jump.
+        // it: pops both and jumps (or skips the POP_JUMP) as `cache->mask` says.
         TARGET(COMPARE_OP_INT_JUMP) {
-            PyObject *right = PEEK(1);
-            PyObject *left = PEEK(2);
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            // Combined: COMPARE_OP (int ? int) + POP_JUMP_(direction)_IF_(true/false)
-            int when_to_jump_mask = cache->mask;
-            DEOPT_IF(!PyLong_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyLong_CheckExact(right), COMPARE_OP);
-            DEOPT_IF((size_t)(Py_SIZE(left) + 1) > 2, COMPARE_OP);
-            DEOPT_IF((size_t)(Py_SIZE(right) + 1) > 2, COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            assert(Py_ABS(Py_SIZE(left)) <= 1 && Py_ABS(Py_SIZE(right)) <= 1);
-            Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
-            Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
-            int sign = (ileft > iright) - (ileft < iright);
-            // Decode the POP_JUMP after the inline cache.
-            _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
-            opcode = _Py_OPCODE(jump_word);
-            oparg = _Py_OPARG(jump_word);
-            _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
-            assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
-                   opcode == POP_JUMP_BACKWARD_IF_FALSE ||
-                   opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                   opcode == POP_JUMP_BACKWARD_IF_TRUE);
-            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
-            int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (jump >= 8) {
-                assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
-                       opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(-oparg);
+            int sign;
+            {  // _GUARD_COMPARE_INTS
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), COMPARE_OP);
+                DEOPT_IF((size_t)(Py_SIZE(left) + 1) > 2, COMPARE_OP);
+                DEOPT_IF((size_t)(Py_SIZE(right) + 1) > 2, COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
+            }
+            {  // _INT_SIGN
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                assert(Py_ABS(Py_SIZE(left)) <= 1 && Py_ABS(Py_SIZE(right)) <= 1);
+                Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
+                Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
+                sign = (ileft > iright) - (ileft < iright);
+                _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
-            else if (jump) {
-                assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                       opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(oparg);
+            {  // _JUMP_ON_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
+                opcode = _Py_OPCODE(jump_word);
+                oparg = _Py_OPARG(jump_word);
+                assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
+                       opcode == POP_JUMP_BACKWARD_IF_FALSE ||
+                       opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                       opcode == POP_JUMP_BACKWARD_IF_TRUE);
+                int jump = (9 << (sign + 1)) & cache->mask;
+                if (jump >= 8) {
+                    assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
+                           opcode == POP_JUMP_BACKWARD_IF_FALSE);
+                    JUMPBY(-oparg);
+                    JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+                    CHECK_EVAL_BREAKER();
+                    DISPATCH();
+                }
+                else if (jump) {
+                    assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                           opcode == POP_JUMP_FORWARD_IF_FALSE);
+                    JUMPBY(oparg);
+                }
             }
-            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_STR_ORDER_JUMP: `<`, `<=`, `>` or `>=` on two exact strs fused with the POP_JUMP_*_IF_* after it: pops both
-        // and jumps (or skips the POP_JUMP) as `cache->mask` says, from the strs' code point order
-        // (what str's own comparison computes). Deopts unless both are exact strs. Checks the eval
-        // breaker on a backward jump.
+        // and jumps (or skips the POP_JUMP) as `cache->mask` says, from the strs' code point order.
         TARGET(COMPARE_OP_STR_ORDER_JUMP) {
-            PyObject *right = PEEK(1);
-            PyObject *left = PEEK(2);
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            int when_to_jump_mask = cache->mask;
-            DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            // -1, 0 or 1; -1 with an exception set only for a legacy str that cannot be made ready
-            int sign = PyUnicode_Compare(left, right);
-            if (sign == -1 && _PyErr_Occurred(tstate)) {
-                goto error;
+            int sign;
+            {  // _GUARD_COMPARE_STRS
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
             }
-            // Decode the POP_JUMP after the inline cache.
-            _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
-            opcode = _Py_OPCODE(jump_word);
-            oparg = _Py_OPARG(jump_word);
-            assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
-                   opcode == POP_JUMP_BACKWARD_IF_FALSE ||
-                   opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                   opcode == POP_JUMP_BACKWARD_IF_TRUE);
-            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
-            int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (jump >= 8) {
-                assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
-                       opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(-oparg);
+            {  // _STR_ORDER_SIGN
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                // -1, 0 or 1; -1 with an exception set only for a legacy str that cannot be made ready
+                sign = PyUnicode_Compare(left, right);
+                if (sign == -1 && _PyErr_Occurred(tstate)) {
+                    goto error;
+                }
+                _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
-            else if (jump) {
-                assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                       opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(oparg);
+            {  // _JUMP_ON_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
+                opcode = _Py_OPCODE(jump_word);
+                oparg = _Py_OPARG(jump_word);
+                assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
+                       opcode == POP_JUMP_BACKWARD_IF_FALSE ||
+                       opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                       opcode == POP_JUMP_BACKWARD_IF_TRUE);
+                int jump = (9 << (sign + 1)) & cache->mask;
+                if (jump >= 8) {
+                    assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
+                           opcode == POP_JUMP_BACKWARD_IF_FALSE);
+                    JUMPBY(-oparg);
+                    JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+                    CHECK_EVAL_BREAKER();
+                    DISPATCH();
+                }
+                else if (jump) {
+                    assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                           opcode == POP_JUMP_FORWARD_IF_FALSE);
+                    JUMPBY(oparg);
+                }
             }
-            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH();
         }
 
         // COMPARE_OP_STR_JUMP: `str == str` / `str != str` on two exact strs fused with the POP_JUMP_*_IF_* after it:
-        // pops both and jumps (or skips the POP_JUMP) as `cache->mask` says. Deopts unless both
-        // are exact strs. Checks the eval breaker on a backward jump.
+        // pops both and jumps (or skips the POP_JUMP) as `cache->mask` says.
         TARGET(COMPARE_OP_STR_JUMP) {
-            PyObject *right = PEEK(1);
-            PyObject *left = PEEK(2);
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            // Combined: COMPARE_OP (str == str or str != str) + POP_JUMP_(direction)_IF_(true/false)
-            int when_to_jump_mask = cache->mask;
-            DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            int res = _PyUnicode_Equal(left, right);
-            if (res < 0) {
-                goto error;
+            int sign;
+            {  // _GUARD_COMPARE_STRS
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
             }
-            assert(oparg == Py_EQ || oparg == Py_NE);
-            // Decode the POP_JUMP after the inline cache.
-            _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
-            opcode = _Py_OPCODE(jump_word);
-            oparg = _Py_OPARG(jump_word);
-            assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
-                   opcode == POP_JUMP_BACKWARD_IF_FALSE ||
-                   opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                   opcode == POP_JUMP_BACKWARD_IF_TRUE);
-            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            assert(res == 0 || res == 1);
-            int sign = 1 - res;
-            // The exit skips the cache and the fused POP_JUMP; a jump is relative to what follows.
-            int jump = (9 << (sign + 1)) & when_to_jump_mask;
-            if (jump >= 8) {
-                assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
-                       opcode == POP_JUMP_BACKWARD_IF_FALSE);
-                JUMPBY(-oparg);
+            {  // _STR_EQUAL_SIGN
+                PyObject *right = PEEK(1);
+                PyObject *left = PEEK(2);
+                int res = _PyUnicode_Equal(left, right);
+                if (res < 0) {
+                    goto error;
+                }
+                assert(oparg == Py_EQ || oparg == Py_NE);
+                _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
+                assert(res == 0 || res == 1);
+                sign = 1 - res;
                 STACK_SHRINK(2);
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
-            else if (jump) {
-                assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
-                       opcode == POP_JUMP_FORWARD_IF_FALSE);
-                JUMPBY(oparg);
+            {  // _JUMP_ON_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                _Py_CODEUNIT jump_word = next_instr[INLINE_CACHE_ENTRIES_COMPARE_OP];
+                opcode = _Py_OPCODE(jump_word);
+                oparg = _Py_OPARG(jump_word);
+                assert(opcode == POP_JUMP_FORWARD_IF_FALSE ||
+                       opcode == POP_JUMP_BACKWARD_IF_FALSE ||
+                       opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                       opcode == POP_JUMP_BACKWARD_IF_TRUE);
+                int jump = (9 << (sign + 1)) & cache->mask;
+                if (jump >= 8) {
+                    assert(opcode == POP_JUMP_BACKWARD_IF_TRUE ||
+                           opcode == POP_JUMP_BACKWARD_IF_FALSE);
+                    JUMPBY(-oparg);
+                    JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+                    CHECK_EVAL_BREAKER();
+                    DISPATCH();
+                }
+                else if (jump) {
+                    assert(opcode == POP_JUMP_FORWARD_IF_TRUE ||
+                           opcode == POP_JUMP_FORWARD_IF_FALSE);
+                    JUMPBY(oparg);
+                }
             }
-            STACK_SHRINK(2);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
             DISPATCH();
         }
 
-        // COMPARE_OP_FLOAT: COMPARE_OP on two exact floats where no POP_JUMP_*_IF_* follows: pushes the bool.
-        // Deopts unless both are exact floats and neither is a NaN.
+        // COMPARE_OP_FLOAT: COMPARE_OP on two exact floats, neither a NaN, where no POP_JUMP_*_IF_* follows: pushes
+        // the bool.
         TARGET_NO_PREV_INSTR(COMPARE_OP_FLOAT) {
-            PyObject *right = PEEK(1);
+            int sign;
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyFloat_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyFloat_CheckExact(right), COMPARE_OP);
-            double dleft = PyFloat_AS_DOUBLE(left);
-            double dright = PyFloat_AS_DOUBLE(right);
-            DEOPT_IF(isnan(dleft), COMPARE_OP);
-            DEOPT_IF(isnan(dright), COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            int sign = (dleft > dright) - (dleft < dright);
-            _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
-            res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
-            POKE(2, res);
-            Py_INCREF(res);
+            {  // _GUARD_COMPARE_FLOATS
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyFloat_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyFloat_CheckExact(right), COMPARE_OP);
+                DEOPT_IF(isnan(PyFloat_AS_DOUBLE(left)), COMPARE_OP);
+                DEOPT_IF(isnan(PyFloat_AS_DOUBLE(right)), COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
+            }
+            {  // _FLOAT_SIGN
+                double dleft = PyFloat_AS_DOUBLE(left);
+                double dright = PyFloat_AS_DOUBLE(right);
+                sign = (dleft > dright) - (dleft < dright);
+                _Py_DECREF_SPECIALIZED(left, _PyFloat_ExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyFloat_ExactDealloc);
+            }
+            {  // _BOOL_FROM_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
+                POKE(2, res);
+                Py_INCREF(res);
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_INT: COMPARE_OP on two exact ints of at most one digit where no POP_JUMP_*_IF_* follows: pushes
-        // the bool. Deopts unless both are exact ints with `|value| < 2**30`.
+        // the bool.
         TARGET_NO_PREV_INSTR(COMPARE_OP_INT) {
-            PyObject *right = PEEK(1);
+            int sign;
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyLong_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyLong_CheckExact(right), COMPARE_OP);
-            DEOPT_IF((size_t)(Py_SIZE(left) + 1) > 2, COMPARE_OP);
-            DEOPT_IF((size_t)(Py_SIZE(right) + 1) > 2, COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
-            Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
-            int sign = (ileft > iright) - (ileft < iright);
-            _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
-            res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
-            POKE(2, res);
-            Py_INCREF(res);
+            {  // _GUARD_COMPARE_INTS
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyLong_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyLong_CheckExact(right), COMPARE_OP);
+                DEOPT_IF((size_t)(Py_SIZE(left) + 1) > 2, COMPARE_OP);
+                DEOPT_IF((size_t)(Py_SIZE(right) + 1) > 2, COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
+            }
+            {  // _INT_SIGN
+                assert(Py_ABS(Py_SIZE(left)) <= 1 && Py_ABS(Py_SIZE(right)) <= 1);
+                Py_ssize_t ileft = Py_SIZE(left) * ((PyLongObject *)left)->ob_digit[0];
+                Py_ssize_t iright = Py_SIZE(right) * ((PyLongObject *)right)->ob_digit[0];
+                sign = (ileft > iright) - (ileft < iright);
+                _Py_DECREF_SPECIALIZED(left, _PyQuicken_LongExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyQuicken_LongExactDealloc);
+            }
+            {  // _BOOL_FROM_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
+                POKE(2, res);
+                Py_INCREF(res);
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
             DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_STR: A comparison of two exact strs where no POP_JUMP_*_IF_* follows: pushes the bool (`==` and
-        // `!=` from str's equality, the others from its code point order). Deopts unless both are
-        // exact strs.
+        // `!=` from str's equality, the others from its code point order).
         TARGET(COMPARE_OP_STR) {
-            PyObject *right = PEEK(1);
+            int sign;
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *res;
-            _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
-            assert(cframe.use_tracing == 0);
-            DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
-            DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
-            STAT_INC(COMPARE_OP, hit);
-            // -1, 0 or 1 (unequal strs compare as 1 for == and !=, whose masks do not tell -1 from 1);
-            // -1 with an exception set only for a legacy str that cannot be made ready
-            int sign = oparg == Py_EQ || oparg == Py_NE ? 1 - _PyUnicode_Equal(left, right)
-                       : PyUnicode_Compare(left, right);
-            if (sign == -1 && _PyErr_Occurred(tstate)) {
-                goto error;
+            {  // _GUARD_COMPARE_STRS
+                assert(cframe.use_tracing == 0);
+                DEOPT_IF(!PyUnicode_CheckExact(left), COMPARE_OP);
+                DEOPT_IF(!PyUnicode_CheckExact(right), COMPARE_OP);
+                STAT_INC(COMPARE_OP, hit);
             }
-            _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
-            _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
-            res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
-            POKE(2, res);
-            Py_INCREF(res);
+            {  // _STR_SIGN
+                // -1, 0 or 1 (unequal strs compare as 1 for == and !=, whose masks do not tell -1 from 1);
+                // -1 with an exception set only for a legacy str that cannot be made ready
+                sign = oparg == Py_EQ || oparg == Py_NE ? 1 - _PyUnicode_Equal(left, right)
+                       : PyUnicode_Compare(left, right);
+                if (sign == -1 && _PyErr_Occurred(tstate)) {
+                    goto error;
+                }
+                _Py_DECREF_SPECIALIZED(left, _PyUnicode_ExactDealloc);
+                _Py_DECREF_SPECIALIZED(right, _PyUnicode_ExactDealloc);
+            }
+            {  // _BOOL_FROM_SIGN
+                _PyCompareOpCache *cache = (_PyCompareOpCache *)next_instr;
+                res = ((1 << (sign + 1)) & cache->mask) ? Py_True : Py_False;
+                POKE(2, res);
+                Py_INCREF(res);
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP);
             DISPATCH();
@@ -6184,18 +6217,23 @@
         // CONTAINS_OP_DICT: CONTAINS_OP with an exact dict `right` (deopts otherwise): PyDict_Contains, which is the
         // dict's sq_contains.
         TARGET(CONTAINS_OP_DICT) {
-            PyObject *right = PEEK(1);
+            int res;
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *b;
-            DEOPT_IF(!PyDict_CheckExact(right), CONTAINS_OP);
-            STAT_INC(CONTAINS_OP, hit);
-            int res = PyDict_Contains(right, left);
-            Py_DECREF(left);
-            Py_DECREF(right);
-            if (res < 0) goto pop_2_error;
-            b = (res^oparg) ? Py_True : Py_False;
-            POKE(2, b);
-            Py_INCREF(b);
+            {  // _DICT_CONTAINS
+                DEOPT_IF(!PyDict_CheckExact(right), CONTAINS_OP);
+                STAT_INC(CONTAINS_OP, hit);
+                res = PyDict_Contains(right, left);
+            }
+            {  // _PUSH_CONTAINS
+                Py_DECREF(left);
+                Py_DECREF(right);
+                if (res < 0) goto pop_2_error;
+                b = (res^oparg) ? Py_True : Py_False;
+                POKE(2, b);
+                Py_INCREF(b);
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
             DISPATCH();
@@ -6205,19 +6243,24 @@
         // (deopts otherwise): PySet_Contains. The set's sq_contains also retries an unhashable set
         // `left` as a frozenset; that case deopts to CONTAINS_OP.
         TARGET(CONTAINS_OP_SET) {
-            PyObject *right = PEEK(1);
+            int res;
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *b;
-            DEOPT_IF(!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right), CONTAINS_OP);
-            DEOPT_IF(PySet_Check(left), CONTAINS_OP);
-            STAT_INC(CONTAINS_OP, hit);
-            int res = PySet_Contains(right, left);
-            Py_DECREF(left);
-            Py_DECREF(right);
-            if (res < 0) goto pop_2_error;
-            b = (res^oparg) ? Py_True : Py_False;
-            POKE(2, b);
-            Py_INCREF(b);
+            {  // _SET_CONTAINS
+                DEOPT_IF(!PySet_CheckExact(right) && !PyFrozenSet_CheckExact(right), CONTAINS_OP);
+                DEOPT_IF(PySet_Check(left), CONTAINS_OP);
+                STAT_INC(CONTAINS_OP, hit);
+                res = PySet_Contains(right, left);
+            }
+            {  // _PUSH_CONTAINS
+                Py_DECREF(left);
+                Py_DECREF(right);
+                if (res < 0) goto pop_2_error;
+                b = (res^oparg) ? Py_True : Py_False;
+                POKE(2, b);
+                Py_INCREF(b);
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
             DISPATCH();
@@ -6226,18 +6269,23 @@
         // CONTAINS_OP_STR: CONTAINS_OP with an exact str `right` (deopts otherwise): PyUnicode_Contains, which is the
         // str's sq_contains (and raises TypeError for a `left` that is not a str).
         TARGET(CONTAINS_OP_STR) {
-            PyObject *right = PEEK(1);
+            int res;
             PyObject *left = PEEK(2);
+            PyObject *right = PEEK(1);
             PyObject *b;
-            DEOPT_IF(!PyUnicode_CheckExact(right), CONTAINS_OP);
-            STAT_INC(CONTAINS_OP, hit);
-            int res = PyUnicode_Contains(right, left);
-            Py_DECREF(left);
-            Py_DECREF(right);
-            if (res < 0) goto pop_2_error;
-            b = (res^oparg) ? Py_True : Py_False;
-            POKE(2, b);
-            Py_INCREF(b);
+            {  // _STR_CONTAINS
+                DEOPT_IF(!PyUnicode_CheckExact(right), CONTAINS_OP);
+                STAT_INC(CONTAINS_OP, hit);
+                res = PyUnicode_Contains(right, left);
+            }
+            {  // _PUSH_CONTAINS
+                Py_DECREF(left);
+                Py_DECREF(right);
+                if (res < 0) goto pop_2_error;
+                b = (res^oparg) ? Py_True : Py_False;
+                POKE(2, b);
+                Py_INCREF(b);
+            }
             STACK_SHRINK(1);
             JUMPBY(INLINE_CACHE_ENTRIES_CONTAINS_OP);
             DISPATCH();
@@ -6285,19 +6333,25 @@
 
         // UNPACK_SEQUENCE_LIST: UNPACK_SEQUENCE of an exact list of exactly `oparg` items (deopts otherwise).
         TARGET(UNPACK_SEQUENCE_LIST) {
-            PyObject *seq = PEEK(1);
-            PyObject **values = &PEEK(1);
-            DEOPT_IF(!PyList_CheckExact(seq), UNPACK_SEQUENCE);
-            DEOPT_IF(PyList_GET_SIZE(seq) != oparg, UNPACK_SEQUENCE);
-            STAT_INC(UNPACK_SEQUENCE, hit);
-            PyObject **items = _PyList_ITEMS(seq);
-            PyObject **dst = values;
-            for (int i = oparg; i--; ) {
-                *dst++ = Py_NewRef(items[i]);
+            PyObject **items;
+            {  // _GUARD_LIST_OF_OPARG
+                PyObject *seq = PEEK(1);
+                DEOPT_IF(!PyList_CheckExact(seq), UNPACK_SEQUENCE);
+                DEOPT_IF(PyList_GET_SIZE(seq) != oparg, UNPACK_SEQUENCE);
+                STAT_INC(UNPACK_SEQUENCE, hit);
+                items = _PyList_ITEMS(seq);
             }
-            Py_DECREF(seq);
-            STACK_SHRINK(1);
-            STACK_GROW(oparg);
+            {  // _UNPACK_ITEMS
+                PyObject *seq = PEEK(1);
+                PyObject **values = &PEEK(1);
+                PyObject **dst = values;
+                for (int i = oparg; i--; ) {
+                    *dst++ = Py_NewRef(items[i]);
+                }
+                Py_DECREF(seq);
+                STACK_SHRINK(1);
+                STACK_GROW(oparg);
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
             DISPATCH();
         }
@@ -6321,19 +6375,25 @@
 
         // UNPACK_SEQUENCE_TUPLE: UNPACK_SEQUENCE of an exact tuple of exactly `oparg` items (deopts otherwise).
         TARGET(UNPACK_SEQUENCE_TUPLE) {
-            PyObject *seq = PEEK(1);
-            PyObject **values = &PEEK(1);
-            DEOPT_IF(!PyTuple_CheckExact(seq), UNPACK_SEQUENCE);
-            DEOPT_IF(PyTuple_GET_SIZE(seq) != oparg, UNPACK_SEQUENCE);
-            STAT_INC(UNPACK_SEQUENCE, hit);
-            PyObject **items = _PyTuple_ITEMS(seq);
-            PyObject **dst = values;
-            for (int i = oparg; i--; ) {
-                *dst++ = Py_NewRef(items[i]);
+            PyObject **items;
+            {  // _GUARD_TUPLE_OF_OPARG
+                PyObject *seq = PEEK(1);
+                DEOPT_IF(!PyTuple_CheckExact(seq), UNPACK_SEQUENCE);
+                DEOPT_IF(PyTuple_GET_SIZE(seq) != oparg, UNPACK_SEQUENCE);
+                STAT_INC(UNPACK_SEQUENCE, hit);
+                items = _PyTuple_ITEMS(seq);
             }
-            Py_DECREF(seq);
-            STACK_SHRINK(1);
-            STACK_GROW(oparg);
+            {  // _UNPACK_ITEMS
+                PyObject *seq = PEEK(1);
+                PyObject **values = &PEEK(1);
+                PyObject **dst = values;
+                for (int i = oparg; i--; ) {
+                    *dst++ = Py_NewRef(items[i]);
+                }
+                Py_DECREF(seq);
+                STACK_SHRINK(1);
+                STACK_GROW(oparg);
+            }
             JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
             DISPATCH();
         }

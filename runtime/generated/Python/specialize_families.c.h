@@ -908,7 +908,10 @@ _PyQuicken_Specialize_COMPARE_OP(_Py_CODEUNIT *instr,
 
     // COMPARE_OP_FLOAT_JUMP
     {
-        if (!jumps || !PyFloat_CheckExact(left)) {
+        if (!PyFloat_CheckExact(left)) {
+            goto reject_COMPARE_OP_FLOAT_JUMP;
+        }
+        if (!jumps) {
             goto reject_COMPARE_OP_FLOAT_JUMP;
         }
         cache->mask = when_to_jump_mask;
@@ -919,7 +922,10 @@ reject_COMPARE_OP_FLOAT_JUMP: ;
 
     // COMPARE_OP_INT_JUMP
     {
-        if (!jumps || !PyLong_CheckExact(left)) {
+        if (!PyLong_CheckExact(left)) {
+            goto reject_COMPARE_OP_INT_JUMP;
+        }
+        if (!jumps) {
             goto reject_COMPARE_OP_INT_JUMP;
         }
         if (Py_ABS(Py_SIZE(left)) > 1 || Py_ABS(Py_SIZE(right)) > 1) {
@@ -933,7 +939,10 @@ reject_COMPARE_OP_INT_JUMP: ;
 
     // COMPARE_OP_STR_ORDER_JUMP
     {
-        if (!jumps || !PyUnicode_CheckExact(left) || oparg == Py_EQ || oparg == Py_NE) {
+        if (!PyUnicode_CheckExact(left)) {
+            goto reject_COMPARE_OP_STR_ORDER_JUMP;
+        }
+        if (!jumps || oparg == Py_EQ || oparg == Py_NE) {
             goto reject_COMPARE_OP_STR_ORDER_JUMP;
         }
         cache->mask = when_to_jump_mask;
@@ -944,7 +953,10 @@ reject_COMPARE_OP_STR_ORDER_JUMP: ;
 
     // COMPARE_OP_STR_JUMP
     {
-        if (!jumps || !PyUnicode_CheckExact(left)) {
+        if (!PyUnicode_CheckExact(left)) {
+            goto reject_COMPARE_OP_STR_JUMP;
+        }
+        if (!jumps) {
             goto reject_COMPARE_OP_STR_JUMP;
         }
         assert(oparg == Py_EQ || oparg == Py_NE);  // COMPARE_OP_STR_ORDER_JUMP takes the others
@@ -956,7 +968,10 @@ reject_COMPARE_OP_STR_JUMP: ;
 
     // COMPARE_OP_FLOAT
     {
-        if (jumps || !PyFloat_CheckExact(left)) {
+        if (!PyFloat_CheckExact(left)) {
+            goto reject_COMPARE_OP_FLOAT;
+        }
+        if (jumps) {
             goto reject_COMPARE_OP_FLOAT;
         }
         cache->mask = true_mask;
@@ -967,7 +982,10 @@ reject_COMPARE_OP_FLOAT: ;
 
     // COMPARE_OP_INT
     {
-        if (jumps || !PyLong_CheckExact(left)) {
+        if (!PyLong_CheckExact(left)) {
+            goto reject_COMPARE_OP_INT;
+        }
+        if (jumps) {
             goto reject_COMPARE_OP_INT;
         }
         if (Py_ABS(Py_SIZE(left)) > 1 || Py_ABS(Py_SIZE(right)) > 1) {
@@ -981,7 +999,10 @@ reject_COMPARE_OP_INT: ;
 
     // COMPARE_OP_STR
     {
-        if (jumps || !PyUnicode_CheckExact(left)) {
+        if (!PyUnicode_CheckExact(left)) {
+            goto reject_COMPARE_OP_STR;
+        }
+        if (jumps) {
             goto reject_COMPARE_OP_STR;
         }
         cache->mask = true_mask;

@@ -1140,6 +1140,17 @@ class _Analyzer:
                 named = _named_before(inst, index) if inst.kind == "composed" else set()
                 handed = named if handed is None else handed & named
             self.check_releases(name, op, handed or set())
+            ends = op.body.reading.end_trailing
+            for inst, index in contexts if ends and op.body.reading.falls_through else []:
+                if inst.kind != "inst" and (index < len(inst.parts) - 1 or
+                                            inst.member_at(index, name) is not None):
+                    self.error(op.body.reading.tokens[ends[0].first].location,
+                               f"{op.body.reading.tokens[ends[0].first].text}() ends {name}, "
+                               f"part {index + 1} of {inst.name}: it runs after the "
+                               f"instruction's end (past its inline cache, where the eval "
+                               f"breaker's handler dispatches from), so only the last part of "
+                               f"a composition may end with it")
+                    break
             for move, after, what in _stack_move_problems(op.body.reading):
                 head = op.body.reading.tokens[move.first]
                 self.error(head.location,

@@ -276,8 +276,11 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
         trailing = tuple(source[slice(*reading.span(t))] for t in reading.end_trailing)
         stored = stored_before(end)
         if symbolic is not None:
-            lines = symbolic.copy_out + list(trailing)
-        elif inst.kind == "inst":  # else a part of a composition
+            lines = symbolic.copy_out
+            symbolic.trailing = trailing  # after the stack is written and the caches skipped
+        elif inst.kind == "inst" or (index == len(inst.parts) - 1 and not inst.member_parts):
+            # (the end of the instruction: the trailing statements, CHECK_EVAL_BREAKER and
+            # PREDICT, run after the skip over the caches, as the handler dispatches from there)
             lines = finish(inst, part.effect, trailing, stored, dispatch_macro(inst, untraced))
         else:
             lines = stack_update(part.effect, stored) + list(trailing)
@@ -315,6 +318,7 @@ class _Symbolic:
         self.below: list[tuple] = []  # during a part: the stack under its inputs
         self.inputs: list[tuple] = []  # during a part: its inputs
         self.copy_out: list[str] = []  # during a part: outputs renamed at its end
+        self.trailing: tuple[str, ...] = ()  # the last part's CHECK_EVAL_BREAKER, PREDICT
         self.pushed: list[tuple] = []  # during a part: its outputs, as they will stand
         self.last = False  # during a part: it is the last one
         self.early: set[str] = set()  # outputs of the last part stored by eager_stores
@@ -427,7 +431,7 @@ class _Symbolic:
             self.stack = self.below + pushed
         final = [e if e[0] != "any" else ("mem", i) for i, e in enumerate(self.stack)]
         return outer + blocks + self.flush(final) + finish(
-            inst, None, (), dispatch=dispatch_macro(inst, self.untraced))
+            inst, None, self.trailing, dispatch=dispatch_macro(inst, self.untraced))
 
 
 def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: bool = False,
@@ -492,8 +496,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 body.append(advance)
             body += _block(f"{{  // {part.name}", part_block(index, part))
         if not inst.member_parts:
-            if inst.parts[-1].body.completes:  # (else its last part always leaves)
-                body.extend(finish(inst, None, (), dispatch=dispatch_macro(inst, untraced)))
+            pass  # the last part's end finishes the instruction (expand_body)
         else:
             # The last part runs as the member the site holds, if it is one of them: else
             # the superinstruction ends here, and the site runs as what it holds now (the

@@ -1610,6 +1610,23 @@ def test_an_input_released_through_a_value_an_earlier_part_gave(project):
                           "holds no reference)")])
 
 
+def test_check_eval_breaker_ends_only_the_last_part(project):
+    # It runs after the instruction's end (past its cache): in an earlier part it would run
+    # with the later parts still to come.
+    expect(project, """
+        op _P1 (a -- b) {
+            b = a;
+            CHECK_EVAL_BREAKER();
+        }
+        op _P2 (b -- c) {
+            c = b;
+        }
+        inst A = 100 : _P1 + _P2;
+    """, [(3, 5, "CHECK_EVAL_BREAKER() ends _P1, part 1 of A: it runs after the instruction's "
+                 "end (past its inline cache, where the eval breaker's handler dispatches "
+                 "from), so only the last part of a composition may end with it")])
+
+
 def test_composed_effect(project):
     m = loads(project, """
         op _P1 (a, b -- c) {

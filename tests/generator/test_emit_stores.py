@@ -1221,3 +1221,55 @@ def test_an_output_of_the_last_part_above_values_of_earlier_parts(project):
     assert "        e = k(b);\n        j();\n    }\n    STACK_GROW(1);\n    POKE(2, b);\n" \
         "    POKE(1, e);\n" in case
     assert simulate(case, 0, ["s", "a"]) == ["s", "b", "e"]
+
+
+def test_the_last_part_checks_the_eval_breaker_after_the_skip_over_the_caches(project):
+    # CHECK_EVAL_BREAKER at the end of a composition's last part runs where a single body's
+    # does: after the stack update and the JUMPBY over the inline cache, since the handler
+    # dispatches from next_instr (written part by part here, and with a symbolic stack).
+    family = """
+        inst A = 100 (f, args[oparg] -- r) {
+            r = call(f, args, oparg);
+            ERROR_IF(r == NULL, error);
+        }
+        cache C {
+            counter: 1;
+        }
+        inst A_AD (f, args[oparg] -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+            members: A_M;
+        }
+    """
+    case = case_in(project, """
+        op _P1 (f, args[oparg] -- f, args[oparg], n: int) {
+            n = oparg;
+        }
+        op _P2 (f, args[oparg], n: int -- r) {
+            r = g(f, args, n);
+            ERROR_IF(r == NULL, error);
+            CHECK_EVAL_BREAKER();
+        }
+        inst A_M : _P1 + _P2;
+    """ + family, "A_M")
+    tail = case[case.index("STACK_SHRINK(oparg);"):]
+    assert tail.split("\n")[:4] == [
+        "STACK_SHRINK(oparg);", "        JUMPBY(INLINE_CACHE_ENTRIES_A);",
+        "        CHECK_EVAL_BREAKER();", "        DISPATCH();"]
+    case = case_in(project, """
+        op _Q1 (a -- b) {
+            b = f(a);
+            Py_DECREF(a);
+        }
+        op _Q2 (b -- c) {
+            c = g(b);
+            Py_DECREF(b);
+            CHECK_EVAL_BREAKER();
+        }
+        inst A = 100 : _Q1 + _Q2;
+    """)
+    assert case.index("POKE(1, c);") < case.index("CHECK_EVAL_BREAKER();") < \
+        case.index("DISPATCH();")

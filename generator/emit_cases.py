@@ -212,7 +212,7 @@ def _conditional(cond: str | None, lines: list[str]) -> list[str]:
 
 def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: bool,
                 position: str | None = None, symbolic: "_Symbolic | None" = None,
-                index: int = 0) -> list[str]:
+                index: int = 0, trailing_out: list[str] | None = None) -> list[str]:
     """The body's text with the DSL statements expanded, dedented, as lines. In a composition
     with a symbolic stack, `symbolic` writes its error exits and its end. `position`: the
     store of the instruction's position that its error exits make, if its entry does not
@@ -278,12 +278,14 @@ def expand_body(inst: model.Instruction, part: model.Operation, *, untraced: boo
         if symbolic is not None:
             lines = symbolic.copy_out
             symbolic.trailing = trailing  # after the stack is written and the caches skipped
-        elif inst.kind == "inst" or (index == len(inst.parts) - 1 and not inst.member_parts):
-            # (the end of the instruction: the trailing statements, CHECK_EVAL_BREAKER and
-            # PREDICT, run after the skip over the caches, as the handler dispatches from there)
+        elif inst.kind == "inst":  # else a part of a composition
             lines = finish(inst, part.effect, trailing, stored, dispatch_macro(inst, untraced))
         else:
-            lines = stack_update(part.effect, stored) + list(trailing)
+            # (the last part's trailing statements, CHECK_EVAL_BREAKER and PREDICT, run after
+            # the instruction's end, the skip over its caches, as the handler dispatches from
+            # there: emit_instruction's finish; an earlier part has none, analysis.py)
+            lines = stack_update(part.effect, stored)
+            trailing_out.extend(trailing)
         copy.append(lines)
     return copy.lines()
 
@@ -458,6 +460,8 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             else index
         return f"frame->prev_instr = next_instr - {1 + index - start};"
 
+    trailing: list[str] = []  # the last part's CHECK_EVAL_BREAKER, PREDICT (expand_body)
+
     def part_block(index: int, part: model.Operation, extra_outputs=()) -> list[str]:
         """A part's code (a plain instruction's whole body): its inputs, its cache, its body."""
         block = prologue(part.effect, part.body, extra_outputs)
@@ -465,7 +469,7 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
             cache = inst.part_owner(index, part.name).cache
             block.append(f"{cache.name} *cache = ({cache.name} *)next_instr;")
         return block + expand_body(inst, part, untraced=untraced, position=position(index),
-                                   index=index)
+                                   index=index, trailing_out=trailing)
 
     header = "TRACED_TARGET" if traced_copy else "TARGET_NO_PREV_INSTR" if unstored else "TARGET"
     body: list[str] = []
@@ -496,7 +500,9 @@ def emit_instruction(inst: model.Instruction, predicted: set[str], untraced: boo
                 body.append(advance)
             body += _block(f"{{  // {part.name}", part_block(index, part))
         if not inst.member_parts:
-            pass  # the last part's end finishes the instruction (expand_body)
+            if inst.parts[-1].body.reading.falls_through:  # (else its last part leaves)
+                body.extend(finish(inst, None, tuple(trailing),
+                                   dispatch=dispatch_macro(inst, untraced)))
         else:
             # The last part runs as the member the site holds, if it is one of them: else
             # the superinstruction ends here, and the site runs as what it holds now (the

@@ -1256,9 +1256,9 @@ def test_the_last_part_checks_the_eval_breaker_after_the_skip_over_the_caches(pr
         inst A_M : _P1 + _P2;
     """ + family, "A_M")
     tail = case[case.index("STACK_SHRINK(oparg);"):]
-    assert tail.split("\n")[:4] == [
-        "STACK_SHRINK(oparg);", "        JUMPBY(INLINE_CACHE_ENTRIES_A);",
-        "        CHECK_EVAL_BREAKER();", "        DISPATCH();"]
+    assert tail.split("\n")[:5] == [
+        "STACK_SHRINK(oparg);", "    }", "    JUMPBY(INLINE_CACHE_ENTRIES_A);",
+        "    CHECK_EVAL_BREAKER();", "    DISPATCH();"]
     case = case_in(project, """
         op _Q1 (a -- b) {
             b = f(a);

@@ -1489,10 +1489,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_LEN: `len(o)`, in PRECALL: guards one effective argument and the builtin `len`. Replaces the
@@ -1534,9 +1534,9 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_BUILTIN_O: Calls a builtin `METH_O` function with its one argument, in PRECALL: guards one
@@ -1582,10 +1582,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_ISINSTANCE: `isinstance(o, cls)`, in PRECALL: guards two effective arguments and the builtin
@@ -1631,9 +1631,9 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_BUILTIN_FAST: Calls a builtin `METH_FASTCALL` function, in PRECALL: guards no keywords and an exact
@@ -1688,10 +1688,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_BUILTIN_FAST_WITH_KEYWORDS: Calls a builtin `METH_FASTCALL | METH_KEYWORDS` function, in PRECALL: guards an exact
@@ -1746,10 +1746,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_LIST_APPEND: `list.append(arg)` as a method call followed by POP_TOP, in PRECALL: guards `method` is
@@ -1832,10 +1832,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: Calls a `METH_FASTCALL | METH_KEYWORDS` method descriptor, in PRECALL: guards a method
@@ -1891,10 +1891,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_METHOD_DESCRIPTOR_NOARGS: Calls a `METH_NOARGS` method descriptor with `self` only, in PRECALL: guards one
@@ -1945,10 +1945,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // PRECALL_NO_KW_METHOD_DESCRIPTOR_FAST: Calls a `METH_FASTCALL` method descriptor, in PRECALL: guards no keywords, a method
@@ -2003,10 +2003,10 @@
                     goto error;
                 }
                 STACK_SHRINK((Py_ssize_t)oparg + 1);
-                JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
-                CHECK_EVAL_BREAKER();
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_PRECALL + 1 + INLINE_CACHE_ENTRIES_CALL);
+            CHECK_EVAL_BREAKER();
+            DISPATCH();
         }
 
         // KW_NAMES: Records `co_consts[oparg]`, the tuple of keyword argument names, for the PRECALL and
@@ -3860,8 +3860,8 @@
                 }
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST__LOAD_CONST: LOAD_FAST then LOAD_CONST, in one dispatch.
@@ -3885,8 +3885,8 @@
                 POKE(0, value);
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // STORE_FAST__LOAD_FAST: STORE_FAST then LOAD_FAST, in one dispatch.
@@ -3905,8 +3905,8 @@
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH();
             }
+            DISPATCH();
         }
 
         // STORE_FAST__STORE_FAST: STORE_FAST then STORE_FAST, in one dispatch.
@@ -3922,8 +3922,8 @@
                 PyObject *value = PEEK(1);
                 SETLOCAL(oparg, value);
                 STACK_SHRINK(1);
-                DISPATCH();
             }
+            DISPATCH();
         }
 
         // LOAD_CONST__LOAD_FAST: LOAD_CONST then LOAD_FAST, in one dispatch.
@@ -3947,8 +3947,8 @@
                 }
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // STORE_FAST__LOAD_FAST__LOAD_FAST: STORE_FAST, LOAD_FAST, LOAD_FAST in one dispatch: `x = ...` followed by an expression of
@@ -3981,8 +3981,8 @@
                 if (value == NULL) goto unbound_local_error;
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // STORE_FAST__LOAD_FAST__LOAD_CONST: STORE_FAST, LOAD_FAST, LOAD_CONST in one dispatch: `x = ...` followed by a local and a
@@ -4014,8 +4014,8 @@
                 POKE(0, value);
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_CONST__RETURN_VALUE: LOAD_CONST then RETURN_VALUE in one dispatch: `return None`, `return 0`.
@@ -4115,8 +4115,8 @@
                     }
                 }
                 STACK_SHRINK(1);
-                DISPATCH();
             }
+            DISPATCH();
         }
 
         // LOAD_FAST__LOAD_FAST__LOAD_CONST: LOAD_FAST, LOAD_FAST, LOAD_CONST in one dispatch.
@@ -4153,8 +4153,8 @@
                 POKE(0, value);
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST__LOAD_FAST__LOAD_FAST: LOAD_FAST three times in one dispatch.
@@ -4195,8 +4195,8 @@
                 }
                 Py_INCREF(value);
                 STACK_GROW(1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // LOAD_FAST__LOAD_ATTR: LOAD_FAST then, while the attribute site after it is LOAD_ATTR_INSTANCE_VALUE or
@@ -5891,9 +5891,9 @@
                            opcode == POP_JUMP_FORWARD_IF_FALSE);
                     JUMPBY(oparg);
                 }
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_INT_JUMP: COMPARE_OP on two exact ints of at most one digit fused with the POP_JUMP_*_IF_* after
@@ -5944,9 +5944,9 @@
                            opcode == POP_JUMP_FORWARD_IF_FALSE);
                     JUMPBY(oparg);
                 }
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                DISPATCH_NO_TRACE_CHECK();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+            DISPATCH_NO_TRACE_CHECK();
         }
 
         // COMPARE_OP_STR_ORDER_JUMP: `<`, `<=`, `>` or `>=` on two exact strs fused with the POP_JUMP_*_IF_* after it: pops both
@@ -5996,9 +5996,9 @@
                            opcode == POP_JUMP_FORWARD_IF_FALSE);
                     JUMPBY(oparg);
                 }
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+            DISPATCH();
         }
 
         // COMPARE_OP_STR_JUMP: `str == str` / `str != str` on two exact strs fused with the POP_JUMP_*_IF_* after it:
@@ -6050,9 +6050,9 @@
                            opcode == POP_JUMP_FORWARD_IF_FALSE);
                     JUMPBY(oparg);
                 }
-                JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_COMPARE_OP + 1);
+            DISPATCH();
         }
 
         // COMPARE_OP_FLOAT: COMPARE_OP on two exact floats, neither a NaN, where no POP_JUMP_*_IF_* follows: pushes
@@ -6351,9 +6351,9 @@
                 Py_DECREF(seq);
                 STACK_SHRINK(1);
                 STACK_GROW(oparg);
-                JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
+            DISPATCH();
         }
 
         // UNPACK_SEQUENCE_TWO_TUPLE: UNPACK_SEQUENCE with `oparg == 2` of an exact tuple of exactly two items (deopts
@@ -6393,9 +6393,9 @@
                 Py_DECREF(seq);
                 STACK_SHRINK(1);
                 STACK_GROW(oparg);
-                JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
-                DISPATCH();
             }
+            JUMPBY(INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE);
+            DISPATCH();
         }
 
         // UNPACK_EX: Starred unpacking `a, *b, c = seq`: pops the iterable `seq` and pushes

@@ -6137,9 +6137,15 @@
             }
             {  // _STR_SIGN
                 // -1, 0 or 1 (unequal strs compare as 1 for == and !=, whose masks do not tell -1 from 1);
-                // -1 with an exception set only for a legacy str that cannot be made ready
-                sign = oparg == Py_EQ || oparg == Py_NE ? 1 - _PyUnicode_Equal(left, right)
-                       : PyUnicode_Compare(left, right);
+                // -1 with an exception set only for a legacy str that cannot be made ready (then
+                // _PyUnicode_Equal returns -1)
+                if (oparg == Py_EQ || oparg == Py_NE) {
+                    int equal = _PyUnicode_Equal(left, right);
+                    sign = equal < 0 ? -1 : 1 - equal;
+                }
+                else {
+                    sign = PyUnicode_Compare(left, right);
+                }
                 if (sign == -1 && _PyErr_Occurred(tstate)) {
                     goto error;
                 }

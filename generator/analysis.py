@@ -607,6 +607,14 @@ class _Analyzer:
                        f"the jump effect of {decl.name} must have the same inputs as its "
                        f"stack effect {effect.spelling()}")
         body = self.analyze_body(decl, effect, jump_effect)
+        declared = {name.text for st in body.reading.walk() for name, _, _ in st.declares}
+        for item in effect.inputs + effect.outputs:
+            if item.is_value and item.name in declared:
+                # the case declares it before the parts: a declaration in the body would
+                # shadow it, and the parts after would read the outer variable, unassigned
+                self.error(item.location,
+                           f"the body of {decl.name} declares '{item.name}', which shadows "
+                           f"its value {item.spelling()}: assign it without a type")
         return model.Operation(decl.name, effect, jump_effect, body)
 
     def analyze_body(self, decl: ast.InstDecl, effect: model.StackEffect,
@@ -764,6 +772,12 @@ class _Analyzer:
                                       f"{given[item.name][0].spelling()}")
             for item in effect.outputs:
                 if item.is_value:
+                    if item.name in given and given[item.name][0].ctype != item.ctype:
+                        self.error(where, f"'{names[index]}' gives the value "
+                                          f"{item.spelling()}, but "
+                                          f"{names[given[item.name][1]]} gives "
+                                          f"{given[item.name][0].spelling()} (the case "
+                                          f"declares one variable of each name)")
                     given[item.name] = (item, index)
             effect = model.StackEffect([i for i in effect.inputs if not i.is_value],
                                        [o for o in effect.outputs if not o.is_value],

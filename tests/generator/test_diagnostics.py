@@ -1627,6 +1627,38 @@ def test_check_eval_breaker_ends_only_the_last_part(project):
                  "from), so only the last part of a composition may end with it")])
 
 
+def test_values_declared_again_or_given_with_another_type(project):
+    # The case declares each value once, before the parts: a declaration in a body would
+    # shadow it (later parts would read the outer one, unassigned), and a second giver of
+    # another type would assign it through a conversion.
+    take = """
+        op _P2 (a, n: int -- b) {
+            b = f(a, n);
+            Py_DECREF(a);
+        }
+        inst A = 100 : _P1 + _P2;
+    """
+    expect(project, """
+        op _P1 (a -- a, n: int) {
+            int n = 2;
+            g(n);
+        }
+    """ + take, [(1, 17, "the body of _P1 declares 'n', which shadows its value n: int: "
+                         "assign it without a type")])
+    expect(project, """
+        op _P1 (a -- a, n: int) {
+            n = 2;
+        }
+        op _P0 (a -- a, n: double) {
+            n = 2.5;
+        }
+        inst B = 101 : _P1 + _P0 + _P2;
+    """ + take.replace("inst A = 100 : _P1 + _P2;", ""), [
+        (7, 22, "'_P0' gives the value n: double, but _P1 gives n: int (the case declares one "
+                "variable of each name)"),
+        (7, 28, "'_P2' takes the value n: int, but _P0 gives n: double")])
+
+
 def test_composed_effect(project):
     m = loads(project, """
         op _P1 (a, b -- c) {

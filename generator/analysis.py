@@ -779,9 +779,7 @@ class _Analyzer:
                                           f"{given[item.name][0].spelling()} (the case "
                                           f"declares one variable of each name)")
                     given[item.name] = (item, index)
-            effect = model.StackEffect([i for i in effect.inputs if not i.is_value],
-                                       [o for o in effect.outputs if not o.is_value],
-                                       effect.location)
+            effect = effect.without_values()
             taken_items: list[model.StackItem] = []  # what each input is, bottom to top
             for item in reversed(effect.inputs):
                 if stack:
@@ -796,15 +794,8 @@ class _Analyzer:
             # An item a part passes through (same name, or `unused`, in the same place) is
             # still the item it was given: LOAD_ATTR_MODULE = _LOAD_MODULE_ATTR (owner -- res)
             # + _LOAD_ATTR_HIT (unused -- unused) is (owner -- res).
-            in_at = {p: k for k, p in enumerate(effect.offsets_from_bottom(effect.inputs))}
-            out_pos = effect.offsets_from_bottom(effect.outputs)
-            kept = effect.pass_through()
-            for j, out in enumerate(effect.outputs):
-                k = in_at.get(out_pos[j])
-                if j in kept and k is not None and effect.inputs[k].shape() == out.shape():
-                    stack.append(taken_items[k])
-                else:
-                    stack.append(out)
+            for out, k in zip(effect.outputs, effect.kept_inputs()):
+                stack.append(taken_items[k] if k is not None else out)
         return model.StackEffect(inputs, stack, location)
 
     def check_numbers(self, instructions: list[model.Instruction]) -> None:
@@ -1294,24 +1285,18 @@ def _named_before(inst: model.Instruction, index: int) -> set[int]:
     it names: the stack items matched from part to part as compose_effects matches them."""
     stack: list[bool] = []  # per item: named by a part so far
     for k, part in enumerate(inst.parts[:index + 1]):
-        effect = part.effect
-        names = part.body.reading.names
-        inputs = [i for i in effect.inputs if not i.is_value]
+        plain = part.effect.without_values()
+        inputs = plain.inputs
         taken = stack[len(stack) - len(inputs):] if len(inputs) <= len(stack) else \
             [False] * (len(inputs) - len(stack)) + stack
         if k == index:
-            real = [j for j, i in enumerate(effect.inputs) if not i.is_value]
+            real = [j for j, i in enumerate(part.effect.inputs) if not i.is_value]
             return {real[j] for j, named in enumerate(taken) if named}
         del stack[max(0, len(stack) - len(inputs)):]
+        names = part.body.reading.names
         taken = [named or (not i.is_unused and i.name in names)
                  for named, i in zip(taken, inputs)]
-        plain = effect.without_values()
-        kept = plain.pass_through()
-        in_at = {p: j for j, p in enumerate(plain.offsets_from_bottom(plain.inputs))}
-        out_pos = plain.offsets_from_bottom(plain.outputs)
-        for j, out in enumerate(plain.outputs):
-            at = in_at.get(out_pos[j])
-            stack.append(taken[at] if j in kept and at is not None else False)
+        stack += [taken[at] if at is not None else False for at in plain.kept_inputs()]
     return set()
 
 

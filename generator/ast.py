@@ -15,7 +15,7 @@ class StackItem:
     location: Location
     size: str | None = None  # C expression for an array: args[oparg]
     condition: str | None = None  # C expression for a conditional item: null if (oparg & 1)
-    ctype: str | None = None  # a value's C type, not a stack slot: _PyInterpreterFrame *frame
+    ctype: str | None = None  # a value's C type, not a stack slot: `frame: _PyInterpreterFrame *`
 
     @property
     def is_array(self) -> bool:

@@ -128,7 +128,7 @@ class StackItem(Final):
     @property
     def is_value(self) -> bool:
         """A C value in a variable of the instruction's block, not a stack slot: it takes no
-        room on the stack and is never stored there (`PyTypeObject *tp`)."""
+        room on the stack and is never stored there (`tp: PyTypeObject *`)."""
         return self.ctype is not None
 
     @property
@@ -245,6 +245,20 @@ class StackEffect(Final):
 
     def spelling(self) -> str:
         return spell_effect(self.inputs, self.outputs)
+
+    def kept_inputs(self) -> list[int | None]:
+        """For each output, the index of the input it is (passed through in the same place,
+        pass_through() with a matching shape), else None: how a composition tells which item
+        an earlier part's output still is (compose_effects, _named_before)."""
+        kept = self.pass_through()
+        in_at = {p: k for k, p in enumerate(self.offsets_from_bottom(self.inputs))}
+        out_pos = self.offsets_from_bottom(self.outputs)
+        result: list[int | None] = []
+        for j, out in enumerate(self.outputs):
+            k = in_at.get(out_pos[j])
+            same = j in kept and k is not None and self.inputs[k].shape() == out.shape()
+            result.append(k if same else None)
+        return result
 
     def without_values(self) -> "StackEffect":
         """The stack items alone (the values of a composition's parts are variables)."""
@@ -396,11 +410,9 @@ class Instruction(Final):
         if self.kind != "composed":
             return False
         for part in self.parts[:index]:
-            effect, reading = part.effect, part.body.reading
-            real = [o for o in effect.outputs if not o.is_value]
-            kept = effect.pass_through()
-            if len(real) != len([i for i in effect.inputs if not i.is_value]) or any(
-                    k not in kept for k, o in enumerate(effect.outputs) if not o.is_value):
+            effect, reading = part.effect.without_values(), part.body.reading
+            if len(effect.outputs) != len(effect.inputs) or \
+                    len(effect.pass_through()) != len(effect.outputs):
                 return False
             if "stack_pointer" in reading.names or any(
                     s.kind == "stack_move" for s in reading.walk()):

@@ -23,6 +23,27 @@ OUTPUTS = emitters.OUTPUTS
 CASES = OUTPUTS["cases"]
 
 
+# A family A whose generic instruction takes an array (so its members' compositions are
+# written part by part), with an adaptive form and a one-entry cache: append a member `A_M`.
+ARRAY_FAMILY = """
+        inst A = 100 (f, args[oparg] -- r) {
+            r = call(f, args, oparg);
+            ERROR_IF(r == NULL, error);
+        }
+        cache C {
+            counter: 1;
+        }
+        inst A_AD (f, args[oparg] -- unused) {
+            DISPATCH_SAME_OPARG();
+        }
+        family A {
+            cache: C;
+            adaptive: A_AD;
+            members: A_M;
+        }
+"""
+
+
 def dedent(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
 

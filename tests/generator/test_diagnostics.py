@@ -1529,25 +1529,6 @@ def test_values_handed_between_parts(project):
     """, [(1, 17, "output 'n' of _P1 is never assigned")])
 
 
-ARRAY_FAMILY = """
-        inst A = 100 (f, args[oparg] -- r) {
-            r = call(f, args, oparg);
-            ERROR_IF(r == NULL, error);
-        }
-        cache C {
-            counter: 1;
-        }
-        inst A_AD (f, args[oparg] -- unused) {
-            DISPATCH_SAME_OPARG();
-        }
-        family A {
-            cache: C;
-            adaptive: A_AD;
-            members: A_M;
-        }
-"""
-
-
 def test_guard_after_parts_that_pass_the_stack_through(project):
     # Arrays: the stack is written part by part. A guard may follow parts that pass every
     # item through, if they change nothing; else it is reported as in one body.
@@ -1558,7 +1539,7 @@ def test_guard_after_parts_that_pass_the_stack_through(project):
             ERROR_IF(r == NULL, error);
         }
         inst A_M : _P1 + _P2;
-    """ + ARRAY_FAMILY
+    """ + genutil.ARRAY_FAMILY
     loads(project, """
         op _P1 (f, args[oparg] -- f, args[oparg], n: int) {
             n = oparg;

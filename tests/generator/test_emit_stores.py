@@ -1036,25 +1036,6 @@ def test_a_raw_goto_in_a_symbolic_composition_leaves_inputs_still_in_their_slots
     assert "goto error;" in case and "POKE(1, b);" not in case and "POKE(2, a);" not in case
     assert simulate(case, 0, ["a", "b"]) == ["r"]
 
-MEMBER_FAMILY = """
-        inst A = 100 (f, args[oparg] -- r) {
-            r = call(f, args, oparg);
-            ERROR_IF(r == NULL, error);
-        }
-        cache C {
-            counter: 1;
-        }
-        inst A_AD (f, args[oparg] -- unused) {
-            DISPATCH_SAME_OPARG();
-        }
-        family A {
-            cache: C;
-            adaptive: A_AD;
-            members: A_M;
-        }
-"""
-
-
 def test_values_in_a_composition_that_writes_the_stack_part_by_part(project):
     # An array makes each part write its own effect; the value is declared before the parts,
     # the part that gives it assigns it, the last part reads it. The part before the guard
@@ -1070,7 +1051,7 @@ def test_values_in_a_composition_that_writes_the_stack_part_by_part(project):
             ERROR_IF(r == NULL, error);
         }
         inst A_M : _P1 + _P2;
-    """ + MEMBER_FAMILY, "A_M")
+    """ + genutil.ARRAY_FAMILY, "A_M")
     assert case == dedent("""
         TARGET(A_M) {
             Py_ssize_t n;
@@ -1227,23 +1208,6 @@ def test_the_last_part_checks_the_eval_breaker_after_the_skip_over_the_caches(pr
     # CHECK_EVAL_BREAKER at the end of a composition's last part runs where a single body's
     # does: after the stack update and the JUMPBY over the inline cache, since the handler
     # dispatches from next_instr (written part by part here, and with a symbolic stack).
-    family = """
-        inst A = 100 (f, args[oparg] -- r) {
-            r = call(f, args, oparg);
-            ERROR_IF(r == NULL, error);
-        }
-        cache C {
-            counter: 1;
-        }
-        inst A_AD (f, args[oparg] -- unused) {
-            DISPATCH_SAME_OPARG();
-        }
-        family A {
-            cache: C;
-            adaptive: A_AD;
-            members: A_M;
-        }
-    """
     case = case_in(project, """
         op _P1 (f, args[oparg] -- f, args[oparg], n: int) {
             n = oparg;
@@ -1254,7 +1218,7 @@ def test_the_last_part_checks_the_eval_breaker_after_the_skip_over_the_caches(pr
             CHECK_EVAL_BREAKER();
         }
         inst A_M : _P1 + _P2;
-    """ + family, "A_M")
+    """ + genutil.ARRAY_FAMILY, "A_M")
     tail = case[case.index("STACK_SHRINK(oparg);"):]
     assert tail.split("\n")[:5] == [
         "STACK_SHRINK(oparg);", "    }", "    JUMPBY(INLINE_CACHE_ENTRIES_A);",
